@@ -1,0 +1,11 @@
+import { Router } from "express";
+import type { Config } from "./config.ts";
+
+/** `GET /api/config`: what the client needs to know before anyone signs in (SPEC.md section 7). */
+export function configRoutes(config: Config): Router {
+  const router = Router();
+  router.get("/api/config", (_req, res) => {
+    res.json({ disableRegistration: config.disableRegistration });
+  });
+  return router;
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Environment variables read once at start; every value is checked before anything runs. */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""], { error: "expected true or false" })
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "expected a port number from 0 to 65535" })
+    .int("expected a port number from 0 to 65535")
+    .min(0, "expected a port number from 0 to 65535")
+    .max(65535, "expected a port number from 0 to 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "expected a postgres:// connection URL" })
+    .optional(),
+  DATA_DIR: z.string().min(1, "expected a folder path").default(".data"),
+  BASE_URL: z
+    .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
+    .optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+  DISABLE_REGISTRATION: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  baseUrl: string | undefined;
+  betterAuthSecret: string | undefined;
+  disableRegistration: boolean;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "",
+    ),
+  );
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.BETTER_AUTH_SECRET) {
+    throw new ConfigError([
+      "BETTER_AUTH_SECRET: required when NODE_ENV=production (at least 32 characters)",
+    ]);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    baseUrl: e.BASE_URL?.replace(/\/$/, ""),
+    betterAuthSecret: e.BETTER_AUTH_SECRET,
+    disableRegistration: e.DISABLE_REGISTRATION,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Outside production a missing secret is generated once and kept in the data folder,
+ * so sessions survive a restart without any set-up.
+ */
+export function resolveAuthSecret(config: Config): string {
+  if (config.betterAuthSecret) return config.betterAuthSecret;
+  const file = path.join(config.dataDir, "auth-secret");
+  try {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  } catch {
+    // Not there yet: create it below.
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import postgres from "postgres";
+
+export type DatabaseMode = "embedded" | "postgres";
+
+export type Database = {
+  sql: postgres.Sql;
+  mode: DatabaseMode;
+  /** Where postgres.js connects; for the embedded database a loopback address. */
+  url: string;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** A real Postgres; when absent the embedded PGlite database is started. */
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database; `undefined` keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  poolSize?: number;
+};
+
+/** postgres.js settings shared by both modes: Dates stay Dates, no column transforms (better-auth needs both). */
+const clientOptions = {
+  onnotice: () => {},
+  connection: { application_name: "tasks" },
+} satisfies postgres.Options<Record<string, postgres.PostgresType>>;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const sql = postgres(options.databaseUrl, { ...clientOptions, max: options.poolSize ?? 10 });
+    return {
+      sql,
+      mode: "postgres",
+      url: options.databaseUrl,
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  return openEmbedded(options.dataDir);
+}
+
+/**
+ * PGlite is single-connection: one socket connection and a pool of one on the postgres.js
+ * side. A larger pool hangs, a multiplexed one interleaves transactions (DESIGN.md).
+ */
+async function openEmbedded(dataDir: string | undefined): Promise<Database> {
+  let pgDir: string | undefined;
+  if (dataDir) {
+    pgDir = path.join(dataDir, "pgdata");
+    mkdirSync(pgDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(pgDir ? { dataDir: pgDir } : {});
+  const socketServer = new PGLiteSocketServer({
+    db: pglite,
+    host: "127.0.0.1",
+    port: 0,
+    maxConnections: 1,
+  });
+  await socketServer.start();
+  const [host, port] = socketServer.getServerConn().split(":");
+  const url = `postgres://postgres@${host}:${port}/postgres`;
+  const sql = postgres(url, { ...clientOptions, max: 1, ssl: false });
+  return {
+    sql,
+    mode: "embedded",
+    url,
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      await socketServer.stop();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { openDatabase, type Database } from "./db/database.ts";
+import { migrate } from "./db/migrate.ts";
+import { createLogger, type Logger } from "./logger.ts";
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  db: Database;
+  logger: Logger;
+  /** Stops accepting, lets requests in flight finish, then closes the database. */
+  close: () => Promise<void>;
+};
+
+const SHUTDOWN_GRACE_MS = 5000;
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const { applied } = await migrate(db.sql);
+    if (applied.length > 0) logger.info({ applied }, "migrations applied");
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  // Listen first: with PORT=0 the public URL (which better-auth needs) is known only then.
+  const httpServer = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once("error", reject);
+      httpServer.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const { port } = httpServer.address() as AddressInfo;
+  const url = config.baseUrl ?? `http://localhost:${port}`;
+  const app = createApp({ config, db, logger, url });
+  httpServer.on("request", app);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      // Long-lived streams (server-sent events) never finish on their own.
+      const force = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await stopped;
+      clearTimeout(force);
+      await db.close();
+    })();
+    return closing;
+  };
+
+  return { url, port, db, logger, close };
+}

@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+
+export type TestDatabase = {
+  /** Set when the tests run against real Postgres: a database of this test file's own. */
+  databaseUrl: string | undefined;
+  /** A fresh folder: the embedded database's data when no DATABASE_URL is given, and the auth secret. */
+  dataDir: string;
+  drop: () => Promise<void>;
+};
+
+/**
+ * A fresh database for one test file: a new database on the Postgres named by DATABASE_URL
+ * (dropped afterwards), or an embedded PGlite in a temporary folder when it is unset.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tasks-test-"));
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    return {
+      databaseUrl: undefined,
+      dataDir,
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    drop: async () => {
+      const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
