@@ -1,4 +1,6 @@
 import express from "express";
+import { authRoutes } from "./auth/auth-routes.ts";
+import type { Auth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import { configRoutes } from "./config-routes.ts";
 import type { Database } from "./db/database.ts";
@@ -6,17 +8,19 @@ import { healthRoutes } from "./health/health-routes.ts";
 import { apiErrorHandler, apiNotFound } from "./http/api-error.ts";
 import { staticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
+import { outboxRoutes } from "./mail/outbox-routes.ts";
 
-/** `url` is the public address of this server (BASE_URL, or the local address it listens on). */
-export type AppDeps = { config: Config; db: Database; logger: Logger; url: string };
+export type AppDeps = { config: Config; db: Database; logger: Logger; auth: Auth };
 
-export function createApp({ config, db, logger }: AppDeps): express.Express {
+export function createApp({ config, db, logger, auth }: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
 
+  app.use(authRoutes(auth));
   app.use(healthRoutes(db));
   app.use(configRoutes(config));
+  if (config.nodeEnv !== "production" && !config.smtpUrl) app.use(outboxRoutes(db.sql));
   app.use("/api", apiNotFound);
   app.use(apiErrorHandler(logger));
   app.use(staticClient());

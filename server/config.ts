@@ -2,6 +2,13 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import {
+  oidcEnvSchema,
+  readSocialProviderEnv,
+  type OidcEnv,
+  type SocialProviderEnv,
+  type SocialProviderName,
+} from "./auth/social-provider-env.ts";
 
 /** Environment variables read once at start; every value is checked before anything runs. */
 const booleanFlag = z
@@ -27,6 +34,23 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
   DISABLE_REGISTRATION: booleanFlag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUSTED_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.url({ protocol: /^https?$/, error: "expected comma-separated http(s) origins" })),
+    )
+    .default([]),
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Tasks <no-reply@localhost>"),
 });
 
 export type Config = {
@@ -39,6 +63,12 @@ export type Config = {
   betterAuthSecret: string | undefined;
   disableRegistration: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  trustedOrigins: string[];
+  requireEmailVerification: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  socialProviders: Partial<Record<SocialProviderName, SocialProviderEnv>>;
+  oidc: OidcEnv | undefined;
 };
 
 export class ConfigError extends Error {
@@ -57,12 +87,32 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(withoutEmpty(env));
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
-    );
+  const values = withoutEmpty(env);
+  const problems: string[] = [];
+  const describe = (issues: z.core.$ZodIssue[]) =>
+    issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+
+  const parsed = envSchema.safeParse(values);
+  if (!parsed.success) problems.push(...describe(parsed.error.issues));
+  const social = readSocialProviderEnv(values);
+  problems.push(...social.problems);
+  let oidc: OidcEnv | undefined;
+  if (values.OIDC_DISCOVERY_URL || values.OIDC_CLIENT_ID) {
+    const oidcParsed = oidcEnvSchema.safeParse(values);
+    if (oidcParsed.success) {
+      const o = oidcParsed.data;
+      oidc = {
+        providerId: o.OIDC_PROVIDER_ID,
+        name: o.OIDC_NAME,
+        discoveryUrl: o.OIDC_DISCOVERY_URL,
+        clientId: o.OIDC_CLIENT_ID,
+        clientSecret: o.OIDC_CLIENT_SECRET,
+      };
+    } else {
+      problems.push(...describe(oidcParsed.error.issues));
+    }
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   if (e.NODE_ENV === "production" && !e.BETTER_AUTH_SECRET) {
     throw new ConfigError([
@@ -79,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     betterAuthSecret: e.BETTER_AUTH_SECRET,
     disableRegistration: e.DISABLE_REGISTRATION,
     logLevel: e.LOG_LEVEL,
+    trustedOrigins: e.TRUSTED_ORIGINS,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    socialProviders: social.providers,
+    oidc,
   };
 }
 

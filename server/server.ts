@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import { createApp } from "./app.ts";
-import type { Config } from "./config.ts";
+import { createAuth } from "./auth/auth.ts";
+import { resolveAuthSecret, type Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { createMailer } from "./mail/mailer.ts";
 
 export type RunningServer = {
   url: string;
@@ -41,7 +43,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   const { port } = httpServer.address() as AddressInfo;
   const url = config.baseUrl ?? `http://localhost:${port}`;
-  const app = createApp({ config, db, logger, url });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    sql: db.sql,
+    logger,
+  });
+  const auth = createAuth({
+    config,
+    sql: db.sql,
+    mailer,
+    logger,
+    baseUrl: url,
+    secret: resolveAuthSecret(config),
+  });
+  const app = createApp({ config, db, logger, auth });
   httpServer.on("request", app);
 
   let closing: Promise<void> | undefined;

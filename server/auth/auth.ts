@@ -1,0 +1,248 @@
+import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import {
+  anonymous,
+  genericOAuth,
+  lastLoginMethod,
+  magicLink,
+  organization,
+} from "better-auth/plugins";
+import { PostgresJSDialect } from "kysely-postgres-js";
+import type postgres from "postgres";
+import { accessControl, roles } from "../../shared/permissions.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { socialProviderOptions } from "./social-providers.ts";
+
+export const CLIENT_IP_HEADER = "x-tasks-client-ip";
+
+export type AuthDeps = {
+  config: Config;
+  sql: postgres.Sql;
+  mailer: Mailer;
+  logger: Logger;
+  /** The public URL of this server: BASE_URL, or the local address it listens on. */
+  baseUrl: string;
+  secret: string;
+};
+
+/** Seconds. */
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+
+export function authOptions({ config, sql, mailer, baseUrl, secret }: AuthDeps) {
+  const hasPendingInvitation = async (email: string) => {
+    const rows = await sql`
+      select 1 from invitation
+      where lower(email) = ${email.toLowerCase()} and status = 'pending' and "expiresAt" > now()
+      limit 1`;
+    return rows.length > 0;
+  };
+
+  const registrationClosed = () =>
+    new APIError("FORBIDDEN", {
+      message: "Registration is disabled",
+      code: "REGISTRATION_DISABLED",
+    });
+
+  return {
+    appName: "Tasks",
+    baseURL: baseUrl,
+    basePath: "/api/auth",
+    secret,
+    database: { dialect: new PostgresJSDialect({ postgres: sql }), type: "postgres" },
+    trustedOrigins: [baseUrl, ...config.trustedOrigins],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: config.requireEmailVerification,
+      resetPasswordTokenExpiresIn: HOUR,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          kind: "reset-password",
+          to: user.email,
+          subject: "Reset your password",
+          text: `Someone asked to reset the password of your Tasks account.\n\nReset it here (valid for 1 hour): ${url}\n\nIf it was not you, ignore this mail.`,
+          url,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: config.requireEmailVerification,
+      autoSignInAfterVerification: true,
+      expiresIn: HOUR,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          kind: "verify-email",
+          to: user.email,
+          subject: "Verify your email address",
+          text: `Welcome to Tasks.\n\nConfirm your email address here (valid for 1 hour): ${url}`,
+          url,
+        });
+      },
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+          await mailer.send({
+            kind: "change-email",
+            to: user.email,
+            subject: "Confirm your new email address",
+            text: `You asked to change the email of your Tasks account to ${newEmail}.\n\nConfirm here: ${url}`,
+            url,
+          });
+        },
+      },
+      deleteUser: {
+        enabled: true,
+        deleteTokenExpiresIn: DAY,
+        sendDeleteAccountVerification: async ({ user, url }) => {
+          await mailer.send({
+            kind: "delete-account",
+            to: user.email,
+            subject: "Confirm the deletion of your account",
+            text: `You asked to delete your Tasks account and all its data.\n\nConfirm here (valid for 24 hours): ${url}\n\nIf it was not you, ignore this mail and change your password.`,
+            url,
+          });
+        },
+        beforeDelete: async (user) => {
+          // A workspace must never be left without an owner (better-auth leaves it orphaned).
+          const stranded = await sql`
+            select m."organizationId" from member m
+            where m."userId" = ${user.id} and m.role = 'owner'
+              and exists (select 1 from member o where o."organizationId" = m."organizationId" and o."userId" <> ${user.id})
+              and not exists (
+                select 1 from member o
+                where o."organizationId" = m."organizationId" and o."userId" <> ${user.id} and o.role = 'owner')`;
+          if (stranded.length > 0) {
+            throw new APIError("BAD_REQUEST", {
+              message:
+                "You are the only owner of a workspace with other members. Make someone else an owner first.",
+              code: "LAST_OWNER",
+            });
+          }
+          // Workspaces the person alone belongs to go with them.
+          await sql`
+            delete from organization o
+            where exists (select 1 from member m where m."organizationId" = o.id and m."userId" = ${user.id})
+              and not exists (select 1 from member m where m."organizationId" = o.id and m."userId" <> ${user.id})`;
+        },
+      },
+    },
+    account: {
+      accountLinking: { enabled: true, allowDifferentEmails: false },
+    },
+    session: {
+      expiresIn: 7 * DAY,
+      updateAge: DAY,
+      // Sensitive calls ask for a password or a mailed token instead (delete-user, change-password).
+      freshAge: 0,
+    },
+    socialProviders: socialProviderOptions(config.socialProviders),
+    rateLimit: { enabled: config.nodeEnv === "production" },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    onAPIError: { errorURL: `${baseUrl}/auth/error` },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!config.disableRegistration) return;
+        if (ctx.path === "/sign-in/anonymous") throw registrationClosed();
+        if (ctx.path === "/sign-up/email") {
+          const email: unknown = ctx.body?.email;
+          if (typeof email !== "string" || !(await hasPendingInvitation(email))) {
+            throw registrationClosed();
+          }
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Covers social, magic-link and any other path that creates a user.
+          before: async (user) => {
+            if (config.disableRegistration && !(await hasPendingInvitation(user.email))) {
+              throw registrationClosed();
+            }
+          },
+        },
+      },
+      session: {
+        create: {
+          // New sessions start in the person's first workspace rather than none.
+          before: async (session) => {
+            const rows = await sql<{ organizationId: string }[]>`
+              select "organizationId" from member where "userId" = ${session.userId}
+              order by "createdAt" limit 1`;
+            return { data: { ...session, activeOrganizationId: rows[0]?.organizationId ?? null } };
+          },
+        },
+      },
+    },
+    plugins: [
+      organization({
+        ac: accessControl,
+        roles,
+        creatorRole: "owner",
+        teams: { enabled: true },
+        invitationExpiresIn: 7 * DAY,
+        cancelPendingInvitationsOnReInvite: true,
+        sendInvitationEmail: async ({ id, email, organization: workspace, inviter }) => {
+          const url = `${baseUrl}/auth/accept-invitation/${id}`;
+          await mailer.send({
+            kind: "invitation",
+            to: email,
+            subject: `${inviter.user.name || inviter.user.email} invited you to ${workspace.name}`,
+            text: `${inviter.user.name || inviter.user.email} invited you to the workspace "${workspace.name}" on Tasks.\n\nAccept the invitation: ${url}`,
+            url,
+          });
+        },
+      }),
+      anonymous(),
+      magicLink({
+        expiresIn: 5 * 60,
+        disableSignUp: config.disableRegistration,
+        sendMagicLink: async ({ email, url }) => {
+          await mailer.send({
+            kind: "magic-link",
+            to: email,
+            subject: "Your sign-in link",
+            text: `Sign in to Tasks with this link (valid for 5 minutes, once): ${url}`,
+            url,
+          });
+        },
+      }),
+      lastLoginMethod({ storeInDatabase: true }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: config.oidc.providerId,
+                  name: config.oidc.name,
+                  discoveryUrl: config.oidc.discoveryUrl,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth(authOptions(deps));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
