@@ -1,14 +1,16 @@
+import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-
-function App() {
-  return <h1>Tasks</h1>;
-}
+import { router } from "./app/router.tsx";
+import "./styles/theme.css";
+import "./styles/base.css";
+import "./styles/app-shell.css";
+import "./styles/screens.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} />
   </StrictMode>,
 );

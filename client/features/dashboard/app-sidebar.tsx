@@ -1,0 +1,74 @@
+import { Link, useParams } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+
+/**
+ * The sidebar of the signed-in app. Links that need a workspace use the one in the address;
+ * outside a workspace, and where the screen does not exist yet, they stay inert.
+ */
+export function AppSidebar() {
+  const { workspaceId } = useParams({ strict: false });
+
+  return (
+    <aside className="sidebar">
+      <p className="brand">Tasks</p>
+      <nav aria-label="Main">
+        <ul className="sidebar-list">
+          <li>
+            <Link to="/dashboard" className="sidebar-link" activeOptions={{ exact: true }}>
+              Dashboard
+            </Link>
+          </li>
+          <li>
+            <InertLink>Projects</InertLink>
+          </li>
+          <li>
+            <Link to="/dashboard/settings" className="sidebar-link">
+              Settings
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <nav aria-labelledby="sidebar-workspace">
+        <p id="sidebar-workspace" className="sidebar-group-label">
+          Workspace
+        </p>
+        <ul className="sidebar-list">
+          <li>
+            <InertLink>Issues</InertLink>
+          </li>
+          <li>
+            {workspaceId ? (
+              <Link
+                to="/dashboard/workspace/$workspaceId"
+                params={{ workspaceId }}
+                className="sidebar-link"
+                activeOptions={{ exact: true }}
+              >
+                Projects
+              </Link>
+            ) : (
+              <InertLink>Projects</InertLink>
+            )}
+          </li>
+          <li>
+            <InertLink>Views</InertLink>
+          </li>
+          <li>
+            <Link to="/dashboard/settings/workspace" className="sidebar-link">
+              Settings
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}
+
+/** A sidebar entry whose screen needs data that is not there yet. */
+function InertLink({ children }: { children: ReactNode }) {
+  return (
+    <span className="sidebar-link" aria-disabled="true">
+      {children}
+    </span>
+  );
+}

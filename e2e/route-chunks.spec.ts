@@ -1,0 +1,54 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Every JavaScript file the page requests, in order, from now on. */
+function recordScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".js")) urls.push(request.url());
+  });
+  return urls;
+}
+
+async function openDashboard(page: Page) {
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+}
+
+function settingsLink(page: Page) {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" });
+}
+
+test("a screen's code is fetched only when the screen is visited", async ({ page }) => {
+  const scripts = recordScripts(page);
+  await openDashboard(page);
+  const firstPage = [...scripts];
+  expect(firstPage.some((url) => url.includes("/account-preferences-"))).toBe(false);
+
+  await settingsLink(page).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\/account\/preferences$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Preferences" })).toBeVisible();
+  const fetchedLater = scripts.filter((url) => !firstPage.includes(url));
+  expect(fetchedLater.some((url) => url.includes("/account-preferences-"))).toBe(true);
+});
+
+test("hovering a link fetches its screen's code before the click", async ({ page }) => {
+  await openDashboard(page);
+  const preload = page.waitForRequest((request) => request.url().includes("/settings-layout-"));
+  await settingsLink(page).hover();
+  await preload;
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a screen whose code cannot be fetched offers a reload", async ({ page }) => {
+  await openDashboard(page);
+  // As after a deploy: the chunks this tab knows about are gone from the server.
+  await page.route(/\/assets\/[\w-]+\.js$/, (route) => route.abort());
+  await settingsLink(page).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "This page could not be loaded" }),
+  ).toBeVisible();
+
+  await page.unrouteAll();
+  await page.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Preferences" })).toBeVisible();
+});
