@@ -1,14 +1,15 @@
 import { Outlet } from "@tanstack/react-router";
 import { Toaster } from "sonner";
+import { useApplyTheme } from "../features/preferences/use-preferences.ts";
 
 /** Every screen renders inside this: the one place toasts are mounted (SPEC.md section 9). */
 export function RootLayout() {
+  const theme = useApplyTheme();
   return (
     <>
       <Outlet />
       <Toaster
-        // Matches the dark default of <html data-theme>; the preferences work will drive both.
-        theme="dark"
+        theme={theme}
         position="bottom-right"
         duration={2000}
         visibleToasts={3}

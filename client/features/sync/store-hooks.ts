@@ -1,0 +1,141 @@
+import { useCallback, useSyncExternalStore } from "react";
+import type { ReadTransaction } from "replicache";
+import { useSubscribe } from "replicache-react";
+import type { z } from "zod";
+import {
+  activitySchema,
+  commentSchema,
+  labelSchema,
+  memberSchema,
+  projectSchema,
+  taskSchema,
+  workspaceSchema,
+  type Activity,
+  type Comment,
+  type Label,
+  type Member,
+  type Project,
+  type Task,
+  type Workspace,
+} from "../../../shared/entities.ts";
+import { prefixes, projectKey, taskKey, workspaceKey } from "../../../shared/keys.ts";
+import { useSync } from "./replicache-provider.tsx";
+
+/**
+ * The hooks screens read the local store through. Each scans only the prefix it needs
+ * (a subscription re-runs when a key in its scanned range changes), and every value read is
+ * checked against its schema; a value that does not fit is left out rather than crashing a screen.
+ */
+
+async function scanParsed<T>(tx: ReadTransaction, prefix: string, schema: z.ZodType<T>) {
+  const values = await tx.scan({ prefix }).values().toArray();
+  const rows: T[] = [];
+  for (const value of values) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) rows.push(parsed.data);
+  }
+  return rows;
+}
+
+async function getParsed<T>(tx: ReadTransaction, key: string, schema: z.ZodType<T>) {
+  const parsed = schema.safeParse(await tx.get(key));
+  return parsed.success ? parsed.data : null;
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+const byCreated = (a: { createdAt: string }, b: { createdAt: string }) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
+
+const empty: never[] = [];
+
+export function useWorkspaces(): Workspace[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await scanParsed(tx, prefixes.workspace, workspaceSchema)).sort(byName),
+    { default: empty },
+  );
+}
+
+export function useWorkspace(workspaceId: string): Workspace | null {
+  const { rep } = useSync();
+  return useSubscribe(rep, (tx) => getParsed(tx, workspaceKey(workspaceId), workspaceSchema), {
+    default: null,
+    dependencies: [workspaceId],
+  });
+}
+
+export function useMembers(workspaceId: string): Member[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await scanParsed(tx, prefixes.member(workspaceId), memberSchema)).sort(byName),
+    { default: empty, dependencies: [workspaceId] },
+  );
+}
+
+export function useProjects(workspaceId: string): Project[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await scanParsed(tx, prefixes.project(workspaceId), projectSchema)).sort(byName),
+    { default: empty, dependencies: [workspaceId] },
+  );
+}
+
+export function useProject(workspaceId: string, projectId: string): Project | null {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    (tx) => getParsed(tx, projectKey(workspaceId, projectId), projectSchema),
+    {
+      default: null,
+      dependencies: [workspaceId, projectId],
+    },
+  );
+}
+
+export function useLabels(workspaceId: string): Label[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await scanParsed(tx, prefixes.label(workspaceId), labelSchema)).sort(byName),
+    { default: empty, dependencies: [workspaceId] },
+  );
+}
+
+/** One project's tasks in board order, from the in-memory task store (no scan per change). */
+export function useProjectTasks(projectId: string): readonly Task[] {
+  const { tasks } = useSync();
+  const subscribe = useCallback(
+    (listener: () => void) => tasks.subscribe(projectId, listener),
+    [tasks, projectId],
+  );
+  return useSyncExternalStore(subscribe, () => tasks.projectTasks(projectId));
+}
+
+export function useTask(projectId: string, taskId: string): Task | null {
+  const { rep } = useSync();
+  return useSubscribe(rep, (tx) => getParsed(tx, taskKey(projectId, taskId), taskSchema), {
+    default: null,
+    dependencies: [projectId, taskId],
+  });
+}
+
+export function useComments(taskId: string): Comment[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await scanParsed(tx, prefixes.comment(taskId), commentSchema)).sort(byCreated),
+    { default: empty, dependencies: [taskId] },
+  );
+}
+
+export function useActivity(taskId: string): Activity[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await scanParsed(tx, prefixes.activity(taskId), activitySchema)).sort(byCreated),
+    { default: empty, dependencies: [taskId] },
+  );
+}

@@ -1,0 +1,302 @@
+/**
+ * The Replicache mutators, written once against a small store interface that Replicache's
+ * `WriteTransaction` satisfies. On the client they give the optimistic result at once; the
+ * server re-runs every mutation authoritatively with SQL (server/sync/push.ts), checking roles,
+ * assigning task numbers and writing activity, and its rows replace these values on the next
+ * pull. Keep the two in step: server/sync/mutators-parity.test.ts compares them.
+ *
+ * Rules for every mutator here: parse the arguments first (a bad call throws at the caller);
+ * never read the clock or a random source (mutators are replayed on rebase); when the row to
+ * change is not in the store, do nothing and let the server decide.
+ */
+import type { ReadonlyJSONValue } from "replicache";
+import type { z } from "zod";
+import {
+  commentSchema,
+  labelSchema,
+  projectSchema,
+  taskSchema,
+  activitySchema,
+  type Comment,
+  type Label,
+  type Project,
+  type Task,
+} from "./entities.ts";
+import { activityKey, commentKey, labelKey, prefixes, projectKey, taskKey } from "./keys.ts";
+import { mutatorArgs, type MutatorArgs, type MutatorName } from "./mutator-args.ts";
+import { positionAfter } from "./task-position.ts";
+
+/** The part of Replicache's `WriteTransaction` the mutators use. */
+export type StoreTransaction = {
+  get(key: string): Promise<ReadonlyJSONValue | undefined>;
+  set(key: string, value: ReadonlyJSONValue): Promise<void>;
+  del(key: string): Promise<boolean>;
+  scan(options: { prefix: string }): {
+    keys(): { toArray(): Promise<string[]> };
+    values(): { toArray(): Promise<ReadonlyJSONValue[]> };
+  };
+};
+
+type Mutator<N extends MutatorName> = (tx: StoreTransaction, args: MutatorArgs[N]) => Promise<void>;
+export type Mutators = { [N in MutatorName]: Mutator<N> };
+
+/** Label ids as both sides keep them: no duplicates, sorted with `<`. */
+export function normalizeLabelIds(ids: readonly string[]): string[] {
+  return [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * The mutators of one signed-in person: `userId` becomes the creator of their tasks and the
+ * author of their comments (the server takes it from the session, never from the arguments).
+ */
+export function createMutators(userId: string): Mutators {
+  return {
+    async createProject(tx, input) {
+      const args = mutatorArgs.createProject.parse(input);
+      const project: Project = {
+        id: args.id,
+        workspaceId: args.workspaceId,
+        name: args.name,
+        key: args.key,
+        icon: args.icon ?? null,
+        description: args.description ?? "",
+        isPublic: false,
+        lastTaskNumber: 0,
+        createdAt: args.createdAt,
+        updatedAt: args.createdAt,
+      };
+      await tx.set(projectKey(project.workspaceId, project.id), project);
+    },
+
+    async updateProject(tx, input) {
+      const { id, updatedAt, ...changes } = mutatorArgs.updateProject.parse(input);
+      const project = await findProject(tx, id);
+      if (!project) return;
+      const next: Project = { ...project, ...definedOnly(changes), updatedAt };
+      await tx.set(projectKey(project.workspaceId, id), next);
+    },
+
+    async deleteProject(tx, input) {
+      const { id } = mutatorArgs.deleteProject.parse(input);
+      const project = await findProject(tx, id);
+      if (!project) return;
+      for (const key of await tx
+        .scan({ prefix: prefixes.task(id) })
+        .keys()
+        .toArray()) {
+        await deleteTaskAndChildren(tx, key);
+      }
+      await tx.del(projectKey(project.workspaceId, id));
+    },
+
+    async createTask(tx, input) {
+      const args = mutatorArgs.createTask.parse(input);
+      const project = await findProject(tx, args.projectId);
+      if (!project) return;
+      // Provisional: the server hands out the real number when the push arrives.
+      const number = project.lastTaskNumber + 1;
+      await tx.set(projectKey(project.workspaceId, project.id), {
+        ...project,
+        lastTaskNumber: number,
+      });
+      const status = args.status ?? "to-do";
+      const position =
+        args.position ??
+        positionAfter(
+          (await readAll(tx, prefixes.task(project.id), taskSchema))
+            .filter((task) => task.status === status)
+            .map((task) => task.position),
+        );
+      const task: Task = {
+        id: args.id,
+        workspaceId: project.workspaceId,
+        projectId: project.id,
+        number,
+        title: args.title,
+        description: args.description ?? "",
+        status,
+        priority: args.priority ?? "no-priority",
+        assigneeId: args.assigneeId ?? null,
+        dueDate: args.dueDate ?? null,
+        position,
+        labelIds: normalizeLabelIds(args.labelIds ?? []),
+        createdBy: userId,
+        createdAt: args.createdAt,
+        updatedAt: args.createdAt,
+      };
+      await tx.set(taskKey(task.projectId, task.id), task);
+    },
+
+    async updateTask(tx, input) {
+      const { id, projectId, updatedAt, labelIds, ...changes } =
+        mutatorArgs.updateTask.parse(input);
+      const task = await findTask(tx, id, projectId);
+      if (!task) return;
+      const next: Task = {
+        ...task,
+        ...definedOnly(changes),
+        ...(labelIds ? { labelIds: normalizeLabelIds(labelIds) } : {}),
+        updatedAt,
+      };
+      await tx.set(taskKey(task.projectId, id), next);
+    },
+
+    async moveTask(tx, input) {
+      const { id, projectId, status, position, updatedAt } = mutatorArgs.moveTask.parse(input);
+      const task = await findTask(tx, id, projectId);
+      if (!task) return;
+      await tx.set(taskKey(task.projectId, id), { ...task, status, position, updatedAt });
+    },
+
+    async deleteTask(tx, input) {
+      const { id, projectId } = mutatorArgs.deleteTask.parse(input);
+      const task = await findTask(tx, id, projectId);
+      if (!task) return;
+      await deleteTaskAndChildren(tx, taskKey(task.projectId, id));
+    },
+
+    async createLabel(tx, input) {
+      const args = mutatorArgs.createLabel.parse(input);
+      const label: Label = {
+        id: args.id,
+        workspaceId: args.workspaceId,
+        name: args.name,
+        color: args.color,
+        createdAt: args.createdAt,
+        updatedAt: args.createdAt,
+      };
+      await tx.set(labelKey(label.workspaceId, label.id), label);
+    },
+
+    async updateLabel(tx, input) {
+      const { id, updatedAt, ...changes } = mutatorArgs.updateLabel.parse(input);
+      const label = await findById(tx, prefixes.label(), id, labelSchema);
+      if (!label) return;
+      await tx.set(labelKey(label.workspaceId, id), {
+        ...label,
+        ...definedOnly(changes),
+        updatedAt,
+      });
+    },
+
+    async deleteLabel(tx, input) {
+      const { id } = mutatorArgs.deleteLabel.parse(input);
+      const label = await findById(tx, prefixes.label(), id, labelSchema);
+      if (!label) return;
+      await tx.del(labelKey(label.workspaceId, id));
+      // Rare enough to afford a scan of every task: the label leaves the tasks that had it.
+      for (const task of await readAll(tx, prefixes.task(), taskSchema)) {
+        if (task.workspaceId !== label.workspaceId || !task.labelIds.includes(id)) continue;
+        await tx.set(taskKey(task.projectId, task.id), {
+          ...task,
+          labelIds: task.labelIds.filter((labelId) => labelId !== id),
+        });
+      }
+    },
+
+    async addComment(tx, input) {
+      const args = mutatorArgs.addComment.parse(input);
+      const comment: Comment = {
+        id: args.id,
+        taskId: args.taskId,
+        authorId: userId,
+        body: args.body,
+        createdAt: args.createdAt,
+        updatedAt: args.createdAt,
+      };
+      await tx.set(commentKey(comment.taskId, comment.id), comment);
+    },
+
+    async updateComment(tx, input) {
+      const { id, taskId, body, updatedAt } = mutatorArgs.updateComment.parse(input);
+      const comment = await findComment(tx, id, taskId);
+      if (!comment) return;
+      await tx.set(commentKey(comment.taskId, id), { ...comment, body, updatedAt });
+    },
+
+    async deleteComment(tx, input) {
+      const { id, taskId } = mutatorArgs.deleteComment.parse(input);
+      const comment = await findComment(tx, id, taskId);
+      if (!comment) return;
+      await tx.del(commentKey(comment.taskId, id));
+      for (const activity of await readAll(tx, prefixes.activity(comment.taskId), activitySchema)) {
+        if (activity.commentId === id) await tx.del(activityKey(comment.taskId, activity.id));
+      }
+    },
+  };
+}
+
+/** `{a: 1, b: undefined}` → `{a: 1}`: an omitted field of an update leaves the value alone. */
+function definedOnly<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
+async function readAll<S extends z.ZodType>(
+  tx: StoreTransaction,
+  prefix: string,
+  schema: S,
+): Promise<z.output<S>[]> {
+  const values = await tx.scan({ prefix }).values().toArray();
+  return values.map((value) => schema.parse(value));
+}
+
+async function readKey<S extends z.ZodType>(
+  tx: StoreTransaction,
+  key: string,
+  schema: S,
+): Promise<z.output<S> | undefined> {
+  const value = await tx.get(key);
+  return value === undefined ? undefined : schema.parse(value);
+}
+
+/** Finds a row by id among the keys under `prefix` (keys end in `/{id}`). */
+async function findById<S extends z.ZodType>(
+  tx: StoreTransaction,
+  prefix: string,
+  id: string,
+  schema: S,
+): Promise<z.output<S> | undefined> {
+  const keys = await tx.scan({ prefix }).keys().toArray();
+  const key = keys.find((candidate) => candidate.endsWith(`/${id}`));
+  return key === undefined ? undefined : readKey(tx, key, schema);
+}
+
+/** Projects are few: a scan of every project key is cheap. */
+function findProject(tx: StoreTransaction, id: string): Promise<Project | undefined> {
+  return findById(tx, prefixes.project(), id, projectSchema);
+}
+
+/** With the `projectId` hint one read; without it a scan of every task key. */
+async function findTask(
+  tx: StoreTransaction,
+  id: string,
+  projectId: string | undefined,
+): Promise<Task | undefined> {
+  if (projectId) {
+    const task = await readKey(tx, taskKey(projectId, id), taskSchema);
+    if (task) return task;
+  }
+  return findById(tx, prefixes.task(), id, taskSchema);
+}
+
+async function findComment(
+  tx: StoreTransaction,
+  id: string,
+  taskId: string | undefined,
+): Promise<Comment | undefined> {
+  if (taskId) {
+    const comment = await readKey(tx, commentKey(taskId, id), commentSchema);
+    if (comment) return comment;
+  }
+  return findById(tx, prefixes.comment(), id, commentSchema);
+}
+
+async function deleteTaskAndChildren(tx: StoreTransaction, key: string): Promise<void> {
+  const id = key.slice(key.lastIndexOf("/") + 1);
+  for (const prefix of [prefixes.comment(id), prefixes.activity(id)]) {
+    for (const childKey of await tx.scan({ prefix }).keys().toArray()) await tx.del(childKey);
+  }
+  await tx.del(key);
+}
