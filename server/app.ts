@@ -9,17 +9,22 @@ import { apiErrorHandler, apiNotFound } from "./http/api-error.ts";
 import { staticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
 import { outboxRoutes } from "./mail/outbox-routes.ts";
+import { publicProjectRoutes } from "./public-project/public-project-routes.ts";
+import type { Pokes } from "./sync/poke.ts";
+import { syncRoutes } from "./sync/sync-routes.ts";
 
-export type AppDeps = { config: Config; db: Database; logger: Logger; auth: Auth };
+export type AppDeps = { config: Config; db: Database; logger: Logger; auth: Auth; pokes: Pokes };
 
-export function createApp({ config, db, logger, auth }: AppDeps): express.Express {
+export function createApp({ config, db, logger, auth, pokes }: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
 
   app.use(authRoutes(auth));
+  app.use(syncRoutes({ auth, sql: db.sql, logger, pokes }));
   app.use(healthRoutes(db));
   app.use(configRoutes(config));
+  app.use(publicProjectRoutes(db.sql));
   if (config.nodeEnv !== "production" && !config.smtpUrl) app.use(outboxRoutes(db.sql));
   app.use("/api", apiNotFound);
   app.use(apiErrorHandler(logger));

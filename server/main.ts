@@ -15,13 +15,9 @@ async function main() {
   }
 
   const server = await startServer(config);
-  const database =
-    server.db.mode === "embedded"
-      ? `embedded PGlite (data in ${config.dataDir})`
-      : "PostgreSQL (DATABASE_URL)";
-  server.logger.info({ url: server.url, database: server.db.mode }, "server started");
-  console.log(`Tasks is running at ${server.url}\nDatabase: ${database}`);
 
+  // Before announcing the address: whoever waits for it may send a signal at once, and a
+  // signal with no handler yet kills the process without closing the database.
   const shutdown = (signal: string) => {
     server.logger.info({ signal }, "shutting down");
     server.close().then(
@@ -34,6 +30,13 @@ async function main() {
   };
   process.once("SIGINT", () => shutdown("SIGINT"));
   process.once("SIGTERM", () => shutdown("SIGTERM"));
+
+  const database =
+    server.db.mode === "embedded"
+      ? `embedded PGlite (data in ${config.dataDir})`
+      : "PostgreSQL (DATABASE_URL)";
+  server.logger.info({ url: server.url, database: server.db.mode }, "server started");
+  console.log(`Tasks is running at ${server.url}\nDatabase: ${database}`);
 }
 
 main().catch((error: unknown) => {

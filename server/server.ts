@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret, type Config } from "./config.ts";
@@ -7,6 +7,8 @@ import { openDatabase, type Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { authCallAnnouncer } from "./sync/auth-announcements.ts";
+import { createPokes } from "./sync/poke.ts";
 
 export type RunningServer = {
   url: string;
@@ -49,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     sql: db.sql,
     logger,
   });
+  const pokes = await createPokes({ db, logger });
   const auth = createAuth({
     config,
     sql: db.sql,
@@ -56,14 +59,25 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger,
     baseUrl: url,
     secret: resolveAuthSecret(config),
+    onAuthWrite: authCallAnnouncer({ sql: db.sql, announcer: pokes.announcer, logger }),
   });
-  const app = createApp({ config, db, logger, auth });
+  const app = createApp({ config, db, logger, auth, pokes });
+  // Answers still to be sent when closing starts end their connection, so it does not linger
+  // as an idle keep-alive connection and hold the shutdown up until the grace period ends.
+  let closing: Promise<void> | undefined;
+  const unanswered = new Set<ServerResponse>();
+  httpServer.on("request", (_req, res) => {
+    unanswered.add(res);
+    res.once("close", () => unanswered.delete(res));
+    if (closing) res.setHeader("Connection", "close");
+  });
   httpServer.on("request", app);
 
-  let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await pokes.close();
       httpServer.closeIdleConnections();
       // Long-lived streams (server-sent events) never finish on their own.
       const force = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS);

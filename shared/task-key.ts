@@ -7,21 +7,6 @@ export function isValidProjectKey(key: string): boolean {
   return PROJECT_KEY_PATTERN.test(key);
 }
 
-/** A key to offer for a new project: the initials of a multi-word name, else its first letters. */
-export function suggestProjectKey(name: string): string {
-  const words = name
-    .toUpperCase()
-    .replace(/[^A-Z0-9 ]/g, " ")
-    .split(/\s+/)
-    .filter(Boolean);
-  const firstLetter = words.findIndex((word) => /^[A-Z]/.test(word));
-  if (firstLetter < 0) return "PRJ";
-  const usable = words.slice(firstLetter);
-  const initials = usable.map((word) => word[0]).join("");
-  const candidate = (usable.length > 1 ? initials : (usable[0] ?? "")).slice(0, 4);
-  return candidate.length >= 2 ? candidate : `${candidate}X`.slice(0, 2);
-}
-
 /** The name people use for a task: `WEB-12`. */
 export function formatTaskKey(projectKey: string, number: number): string {
   return `${projectKey}-${number}`;

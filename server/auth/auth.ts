@@ -8,11 +8,14 @@ import {
   organization,
 } from "better-auth/plugins";
 import { PostgresJSDialect } from "kysely-postgres-js";
+import pino from "pino";
 import type postgres from "postgres";
 import { accessControl, roles } from "../../shared/permissions.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { AuthCall } from "../sync/auth-announcements.ts";
+import { setPasswordRoute } from "./set-password-route.ts";
 import { socialProviderOptions } from "./social-providers.ts";
 
 export const CLIENT_IP_HEADER = "x-tasks-client-ip";
@@ -25,13 +28,23 @@ export type AuthDeps = {
   /** The public URL of this server: BASE_URL, or the local address it listens on. */
   baseUrl: string;
   secret: string;
+  /** Told of every successful call under /organization/ and /update-user (sync pokes). */
+  onAuthWrite?: (call: AuthCall) => Promise<void>;
 };
 
 /** Seconds. */
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
 
-export function authOptions({ config, sql, mailer, baseUrl, secret }: AuthDeps) {
+export function authOptions({
+  config,
+  sql,
+  mailer,
+  logger,
+  baseUrl,
+  secret,
+  onAuthWrite,
+}: AuthDeps) {
   const hasPendingInvitation = async (email: string) => {
     const rows = await sql`
       select 1 from invitation
@@ -51,6 +64,15 @@ export function authOptions({ config, sql, mailer, baseUrl, secret }: AuthDeps) 
     baseURL: baseUrl,
     basePath: "/api/auth",
     secret,
+    // better-auth's own messages go to the app's log, so LOG_LEVEL governs them too.
+    logger: {
+      level: "debug",
+      log: (level, message, ...details: unknown[]) =>
+        logger[level](
+          { details: details.map((d) => (d instanceof Error ? pino.stdSerializers.err(d) : d)) },
+          `better-auth: ${message}`,
+        ),
+    },
     database: { dialect: new PostgresJSDialect({ postgres: sql }), type: "postgres" },
     trustedOrigins: [baseUrl, ...config.trustedOrigins],
     emailAndPassword: {
@@ -147,6 +169,8 @@ export function authOptions({ config, sql, mailer, baseUrl, secret }: AuthDeps) 
     socialProviders: socialProviderOptions(config.socialProviders),
     rateLimit: { enabled: config.nodeEnv === "production" },
     advanced: {
+      // better-auth skips Origin and callbackURL checks whenever NODE_ENV=test; keep them always on.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
@@ -161,6 +185,16 @@ export function authOptions({ config, sql, mailer, baseUrl, secret }: AuthDeps) 
             throw registrationClosed();
           }
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (!onAuthWrite) return;
+        if (!ctx.path.startsWith("/organization/") && ctx.path !== "/update-user") return;
+        await onAuthWrite({
+          path: ctx.path,
+          body: ctx.body,
+          returned: ctx.context.returned,
+          userId: ctx.context.session?.user.id,
+        });
       }),
     },
     databaseHooks: {
@@ -193,6 +227,9 @@ export function authOptions({ config, sql, mailer, baseUrl, secret }: AuthDeps) 
         creatorRole: "owner",
         teams: { enabled: true },
         invitationExpiresIn: 7 * DAY,
+        // Our ids are random UUIDs, not guessable, so an invited person may accept before
+        // verifying their email (better-auth demands it for any custom id generator).
+        requireEmailVerificationOnInvitation: false,
         cancelPendingInvitationsOnReInvite: true,
         sendInvitationEmail: async ({ id, email, organization: workspace, inviter }) => {
           const url = `${baseUrl}/auth/accept-invitation/${id}`;
@@ -208,7 +245,7 @@ export function authOptions({ config, sql, mailer, baseUrl, secret }: AuthDeps) 
       anonymous(),
       magicLink({
         expiresIn: 5 * 60,
-        disableSignUp: config.disableRegistration,
+        // No disableSignUp: the user.create hook below decides, so invited people get through.
         sendMagicLink: async ({ email, url }) => {
           await mailer.send({
             kind: "magic-link",
@@ -220,6 +257,7 @@ export function authOptions({ config, sql, mailer, baseUrl, secret }: AuthDeps) 
         },
       }),
       lastLoginMethod({ storeInDatabase: true }),
+      setPasswordRoute(),
       ...(config.oidc
         ? [
             genericOAuth({

@@ -14,8 +14,11 @@ export class ApiError extends Error {
 export const invalidBody = () => new ApiError(400, "VALIDATION_ERROR", "Invalid body parameters");
 export const invalidQuery = () => new ApiError(400, "VALIDATION_ERROR", "Invalid query parameters");
 
+/** Mounted under /api, where `req.path` has lost the mount prefix: name the full path. */
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ code: "NOT_FOUND", message: `No API route ${req.method} ${req.path}` });
+  res
+    .status(404)
+    .json({ code: "NOT_FOUND", message: `No API route ${req.method} ${req.baseUrl}${req.path}` });
 };
 
 type ErrorLogger = { error: (details: object, message: string) => void };

@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, resolveAuthSecret } from "./config.ts";
+
+const secret = "s".repeat(32);
+
+/** The error `loadConfig` refuses the environment with. */
+function refusal(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+describe("loadConfig", () => {
+  it("starts with the documented defaults when nothing is set", () => {
+    expect(loadConfig({})).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: undefined,
+      dataDir: path.resolve(".data"),
+      baseUrl: undefined,
+      betterAuthSecret: undefined,
+      disableRegistration: false,
+      logLevel: "info",
+    });
+  });
+
+  it("reads every variable it knows", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgres://app@db.example:5432/tasks",
+      DATA_DIR: "/var/lib/tasks",
+      BASE_URL: "https://tasks.example/",
+      BETTER_AUTH_SECRET: secret,
+      DISABLE_REGISTRATION: "true",
+      LOG_LEVEL: "warn",
+    });
+
+    expect(config).toMatchObject({
+      nodeEnv: "production",
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: "postgres://app@db.example:5432/tasks",
+      dataDir: "/var/lib/tasks",
+      baseUrl: "https://tasks.example",
+      betterAuthSecret: secret,
+      disableRegistration: true,
+      logLevel: "warn",
+    });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "", DISABLE_REGISTRATION: "" })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      disableRegistration: false,
+    });
+  });
+
+  it.each([
+    ["true", true],
+    ["1", true],
+    ["false", false],
+    ["0", false],
+  ])("reads DISABLE_REGISTRATION=%s as %s", (value, expected) => {
+    expect(loadConfig({ DISABLE_REGISTRATION: value }).disableRegistration).toBe(expected);
+  });
+
+  it.each([
+    ["PORT", "abc", "expected a port number from 0 to 65535"],
+    ["PORT", "70000", "expected a port number from 0 to 65535"],
+    ["PORT", "-1", "expected a port number from 0 to 65535"],
+    ["PORT", "80.5", "expected a port number from 0 to 65535"],
+    ["DATABASE_URL", "not-a-url", "expected a postgres:// connection URL"],
+    ["DATABASE_URL", "mysql://db.example/tasks", "expected a postgres:// connection URL"],
+    ["DISABLE_REGISTRATION", "maybe", "expected true or false"],
+    ["BASE_URL", "ftp://x", "expected an http:// or https:// URL"],
+    ["BETTER_AUTH_SECRET", "too-short", "expected at least 32 characters"],
+  ])("refuses %s=%s, naming the variable and what it expects", (name, value, expectation) => {
+    const error = refusal({ [name]: value });
+
+    expect(error.problems).toEqual([`${name}: ${expectation}`]);
+    expect(error.message).toContain(`${name}: ${expectation}`);
+  });
+
+  it("names every bad variable at once", () => {
+    const error = refusal({ PORT: "abc", BASE_URL: "ftp://x", LOG_LEVEL: "loud" });
+
+    expect(error.problems.map((problem) => problem.split(":")[0])).toEqual([
+      "PORT",
+      "BASE_URL",
+      "LOG_LEVEL",
+    ]);
+  });
+
+  it("refuses to start in production without BETTER_AUTH_SECRET", () => {
+    const error = refusal({ NODE_ENV: "production" });
+
+    expect(error.message).toContain("BETTER_AUTH_SECRET: required when NODE_ENV=production");
+  });
+
+  it("starts in production when BETTER_AUTH_SECRET is given", () => {
+    const config = loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret });
+
+    expect(config.betterAuthSecret).toBe(secret);
+  });
+});
+
+describe("resolveAuthSecret", () => {
+  let dataDir: string;
+
+  beforeEach(async () => {
+    dataDir = path.join(await mkdtemp(path.join(tmpdir(), "tasks-config-")), "data");
+  });
+
+  afterEach(async () => {
+    await rm(path.dirname(dataDir), { recursive: true, force: true });
+  });
+
+  it("generates a secret once, keeps it in the data folder and returns it on every start", () => {
+    const first = resolveAuthSecret(loadConfig({ DATA_DIR: dataDir }));
+    const second = resolveAuthSecret(loadConfig({ DATA_DIR: dataDir }));
+
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(first);
+  });
+
+  it("uses BETTER_AUTH_SECRET when it is set and writes nothing", () => {
+    const resolved = resolveAuthSecret(
+      loadConfig({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: secret }),
+    );
+
+    expect(resolved).toBe(secret);
+    expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
+
+  it("prefers BETTER_AUTH_SECRET over a secret generated earlier", () => {
+    const generated = resolveAuthSecret(loadConfig({ DATA_DIR: dataDir }));
+    const resolved = resolveAuthSecret(
+      loadConfig({ DATA_DIR: dataDir, BETTER_AUTH_SECRET: secret }),
+    );
+
+    expect(generated).not.toBe(secret);
+    expect(resolved).toBe(secret);
+  });
+});
