@@ -27,5 +27,27 @@ test("the auth error page shows the error code and a link back to the app", asyn
   await expect(page.getByRole("heading", { level: 1, name: "Authentication Error" })).toBeVisible();
   await expect(page.getByText("state_not_found")).toBeVisible();
   await page.getByRole("link", { name: "Back to the app" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Signed out, the app is behind sign-in.
+  await expect(page).toHaveURL(/\/auth\/sign-in\?redirect=%2Fdashboard$/);
+});
+
+test("with registration closed, sign-up sends visitors to sign-in, except the invited", async ({
+  page,
+}) => {
+  await page.route("**/api/config", (route) =>
+    route.fulfill({
+      json: { disableRegistration: true, socialProviders: [], oidcProvider: null },
+    }),
+  );
+  await page.goto("/auth/sign-up");
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign up" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Try without an account" })).toHaveCount(0);
+
+  // An invitation link keeps the way to sign-up open.
+  await page.goto("/auth/accept-invitation/inv_1");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL(/\/auth\/sign-up$/);
+  await expect(page.getByText("the invitation was sent to")).toBeVisible();
 });

@@ -1,4 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signedInPerson } from "./support/accounts.ts";
+
+let person: Awaited<ReturnType<typeof signedInPerson>>;
+
+test.beforeAll(async () => {
+  person = await signedInPerson("chunks");
+});
 
 /** Every JavaScript file the page requests, in order, from now on. */
 function recordScripts(page: Page): string[] {
@@ -10,8 +17,9 @@ function recordScripts(page: Page): string[] {
 }
 
 async function openDashboard(page: Page) {
-  await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await page.context().addCookies(person.cookies);
+  await page.goto(`/dashboard/workspace/${person.workspaceId}`);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 }
 
 function settingsLink(page: Page) {
@@ -36,7 +44,7 @@ test("hovering a link fetches its screen's code before the click", async ({ page
   const preload = page.waitForRequest((request) => request.url().includes("/settings-layout-"));
   await settingsLink(page).hover();
   await preload;
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard\/workspace\/[^/]+$/);
 });
 
 test("a screen whose code cannot be fetched offers a reload", async ({ page }) => {

@@ -45,7 +45,10 @@ function unusedKey(base: string, taken: Set<string>): string {
 export type ProjectKeyProblem = "invalid" | "taken";
 
 /** Why a typed key cannot be used, or null when it can. */
-export function projectKeyProblem(key: string, takenKeys: Iterable<string>): ProjectKeyProblem | null {
+export function projectKeyProblem(
+  key: string,
+  takenKeys: Iterable<string>,
+): ProjectKeyProblem | null {
   if (!PROJECT_KEY_PATTERN.test(key)) return "invalid";
   for (const taken of takenKeys) if (taken === key) return "taken";
   return null;

@@ -1,5 +1,6 @@
 import { Outlet } from "@tanstack/react-router";
 import { Toaster } from "sonner";
+import { UpdatePrompt } from "../features/offline/update-prompt.tsx";
 import { useApplyTheme } from "../features/preferences/use-preferences.ts";
 
 /** Every screen renders inside this: the one place toasts are mounted (SPEC.md section 9). */
@@ -8,6 +9,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
+      <UpdatePrompt />
       <Toaster
         theme={theme}
         position="bottom-right"

@@ -6,11 +6,17 @@ import {
   SearchParamError,
 } from "@tanstack/react-router";
 import { z } from "zod";
-import { AppSkeleton } from "../components/app-skeleton.tsx";
-import { requireSession } from "../features/auth/session-guard.ts";
+import { openInvitation } from "../features/auth/invitation-guard.ts";
+import { requireOpenRegistration } from "../features/auth/registration-guard.ts";
+import { redirectSignedIn, requireSession } from "../features/auth/session-guard.ts";
+import { boardSearchSchema } from "../features/board/board-search.ts";
+import { enterDashboard } from "../features/dashboard/enter-dashboard.ts";
+import { skipProfileSetupWhenNamed } from "../features/onboarding/profile-setup-guard.ts";
+import { rememberActiveWorkspace } from "../lib/active-workspace.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RootLayout } from "./root-layout.tsx";
+import { RoutePendingSkeleton } from "./session-skeleton.tsx";
 
 /*
  * The route tree of SPEC.md section 2. Only what the router needs before rendering lives
@@ -38,47 +44,79 @@ const authRoute = createRoute({
   path: "auth",
 }).lazy(() => import("../features/auth/auth-layout.tsx").then((m) => m.Route));
 
-const authIndexRoute = createRoute({
+// The /auth screens a visitor with a session is sent away from (to /dashboard).
+const signedOutRoute = createRoute({
   getParentRoute: () => authRoute,
+  id: "_signed-out",
+  beforeLoad: redirectSignedIn,
+});
+
+const authIndexRoute = createRoute({
+  getParentRoute: () => signedOutRoute,
   path: "/",
   beforeLoad: () => {
     throw redirect({ to: "/auth/sign-in" });
   },
 });
 
+// Only an in-app path ("//host" and "/\host" leave the site): no open redirect.
+const inAppPath = z
+  .string()
+  .regex(/^\/(?![/\\])/)
+  .optional()
+  .catch(undefined);
+
 const signInRoute = createRoute({
-  getParentRoute: () => authRoute,
+  getParentRoute: () => signedOutRoute,
   path: "sign-in",
-  validateSearch: z.object({
-    // Only an in-app path ("//host" and "/\host" leave the site): no open redirect.
-    redirect: z
-      .string()
-      .regex(/^\/(?![/\\])/)
-      .optional()
-      .catch(undefined),
-  }),
+  validateSearch: z.object({ redirect: inAppPath }),
 }).lazy(() => import("../features/auth/sign-in.tsx").then((m) => m.Route));
 
 const signUpRoute = createRoute({
-  getParentRoute: () => authRoute,
+  getParentRoute: () => signedOutRoute,
   path: "sign-up",
+  beforeLoad: requireOpenRegistration,
 }).lazy(() => import("../features/auth/sign-up.tsx").then((m) => m.Route));
 
 const checkEmailRoute = createRoute({
-  getParentRoute: () => authRoute,
+  getParentRoute: () => signedOutRoute,
   path: "check-email",
-  validateSearch: z.object({ email: z.email() }),
+  validateSearch: z.object({
+    email: z.email(),
+    // Which mail was sent, so the screen can offer to send it again.
+    kind: z.enum(["magic-link", "verify-email", "reset-password"]).optional().catch(undefined),
+    redirect: inAppPath,
+  }),
   // Without an address the screen has nothing to say: start again from sign-in.
   onError: (error) => {
     if (error instanceof SearchParamError) throw redirect({ to: "/auth/sign-in" });
   },
 }).lazy(() => import("../features/auth/check-email.tsx").then((m) => m.Route));
 
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => signedOutRoute,
+  path: "forgot-password",
+  validateSearch: z.object({ email: z.string().optional().catch(undefined) }),
+}).lazy(() => import("../features/auth/forgot-password.tsx").then((m) => m.Route));
+
+// The password reset link of the mail lands here with a token, or an error when it is stale.
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => signedOutRoute,
+  path: "reset-password",
+  validateSearch: z.object({
+    token: z.string().optional().catch(undefined),
+    error: z.string().optional().catch(undefined),
+  }),
+}).lazy(() => import("../features/auth/reset-password.tsx").then((m) => m.Route));
+
+// Reachable with a session too: signed-out or not, the invitation is accepted by /dashboard.
 const acceptInvitationRoute = createRoute({
   getParentRoute: () => authRoute,
   path: "accept-invitation/$inviteId",
+  beforeLoad: openInvitation,
 }).lazy(() => import("../features/auth/accept-invitation.tsx").then((m) => m.Route));
 
+// Reachable with a session too: a failed account link or verification lands a signed-in person here.
 const authErrorRoute = createRoute({
   getParentRoute: () => authRoute,
   path: "error",
@@ -111,6 +149,7 @@ const authenticatedRoute = createRoute({
 const profileSetupRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: "profile-setup",
+  beforeLoad: skipProfileSetupWhenNamed,
 }).lazy(() => import("../features/onboarding/profile-setup.tsx").then((m) => m.Route));
 
 const onboardingRoute = createRoute({
@@ -126,6 +165,7 @@ const dashboardRoute = createRoute({
 const dashboardIndexRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: "/",
+  beforeLoad: enterDashboard,
 }).lazy(() => import("../features/dashboard/dashboard-entry.tsx").then((m) => m.Route));
 
 const createWorkspaceRoute = createRoute({
@@ -136,6 +176,10 @@ const createWorkspaceRoute = createRoute({
 const workspaceRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: "workspace/$workspaceId",
+  // Opening a workspace makes it the one the dashboard entry returns to.
+  beforeLoad: ({ params, preload }) => {
+    if (!preload) rememberActiveWorkspace(params.workspaceId);
+  },
 });
 
 const workspaceHomeRoute = createRoute({
@@ -158,14 +202,20 @@ const projectRoute = createRoute({
   path: "project/$projectId",
 });
 
+// A project opens on its board.
 const projectHomeRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: "/",
-}).lazy(() => import("../features/project/project-home.tsx").then((m) => m.Route));
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: "/dashboard/workspace/$workspaceId/project/$projectId/board", params });
+  },
+});
 
+// The board's filters are in the address, so a filtered board can be shared as a link.
 const boardRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: "board",
+  validateSearch: boardSearchSchema,
 }).lazy(() => import("../features/board/board.tsx").then((m) => m.Route));
 
 const backlogRoute = createRoute({
@@ -275,10 +325,14 @@ const accountInformationRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   indexRoute,
   authRoute.addChildren([
-    authIndexRoute,
-    signInRoute,
-    signUpRoute,
-    checkEmailRoute,
+    signedOutRoute.addChildren([
+      authIndexRoute,
+      signInRoute,
+      signUpRoute,
+      checkEmailRoute,
+      forgotPasswordRoute,
+      resetPasswordRoute,
+    ]),
     acceptInvitationRoute,
     authErrorRoute,
   ]),
@@ -327,7 +381,7 @@ export const router = createRouter({
   defaultPreload: "intent",
   // Pending components are per route, not inherited, so the signed-in area's skeleton has to
   // be the router's default; it also covers the few signed-out screens.
-  defaultPendingComponent: AppSkeleton,
+  defaultPendingComponent: RoutePendingSkeleton,
   defaultNotFoundComponent: NotFoundPage,
 });
 

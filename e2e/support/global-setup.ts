@@ -4,12 +4,15 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { startOidcProvider } from "./oidc-provider.ts";
 
 /**
  * Starts the built server on a free port with a fresh database (a new database on the
- * Postgres of DATABASE_URL, or a new embedded data folder) and stops it after the run.
+ * Postgres of DATABASE_URL, or a new embedded data folder) and a local OpenID Connect
+ * provider to sign in with, and stops both after the run.
  */
 export default async function globalSetup() {
+  const oidc = await startOidcProvider();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "tasks-e2e-"));
   const adminUrl = process.env.DATABASE_URL;
@@ -31,6 +34,7 @@ export default async function globalSetup() {
     PORT: String(port),
     DATA_DIR: dataDir,
     BASE_URL: baseUrl,
+    ...oidc.env,
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -47,6 +51,7 @@ export default async function globalSetup() {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
     await exited;
+    await oidc.stop();
     if (adminUrl && dbName) {
       const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await admin.unsafe(`drop database if exists "${dbName}" with (force)`);

@@ -1,4 +1,13 @@
-/** The `beforeLoad` of the signed-in area. */
-export function requireSession(): void {
-  // The auth work fills this in: no session sends the visitor to /auth/sign-in?redirect=….
+import { redirect, type ParsedLocation } from "@tanstack/react-router";
+import { loadSession } from "../../lib/session-store.ts";
+
+/** The signed-in area's `beforeLoad`: without a session, sign in first and come back here. */
+export async function requireSession({ location }: { location: ParsedLocation }): Promise<void> {
+  if (await loadSession()) return;
+  throw redirect({ to: "/auth/sign-in", search: { redirect: location.href } });
+}
+
+/** The signed-out screens' `beforeLoad`: a visitor with a session has nothing to do there. */
+export async function redirectSignedIn(): Promise<void> {
+  if (await loadSession()) throw redirect({ to: "/dashboard" });
 }

@@ -1,7 +1,141 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useRef, useState, type FormEvent } from "react";
+import { CheckboxField, TextField } from "../../components/text-field.tsx";
+import { ApiError, showError, unwrap } from "../../lib/api-errors.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { readPendingInvitation } from "../../lib/pending-invitation.ts";
+import { useServerConfig } from "../../lib/server-config.ts";
+import { refreshSession } from "../../lib/session-store.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { sendSignInLink } from "./auth-links.ts";
+import { LastUsedBadge } from "./last-used-badge.tsx";
+import { SocialSignIn } from "./social-sign-in.tsx";
 
-export const Route = createLazyRoute("/auth/sign-in")({ component: SignIn });
+export const Route = createLazyRoute("/auth/_signed-out/sign-in")({ component: SignIn });
 
 function SignIn() {
-  return <h1>Sign in</h1>;
+  const { redirect } = Route.useSearch();
+  const navigate = useNavigate();
+  const config = useServerConfig();
+  const [pending, run] = useAction();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [rememberMe, setRememberMe] = useState(true);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const [lastUsed] = useState(() => authClient.getLastUsedLoginMethod());
+  const [invited] = useState(() => readPendingInvitation() !== null);
+  const target = redirect ?? "/dashboard";
+  const registrationOpen = config?.disableRegistration !== true;
+
+  const signedIn = async () => {
+    await refreshSession();
+    await navigate({ href: target });
+  };
+
+  const signInWithPassword = (event: FormEvent) => {
+    event.preventDefault();
+    run(async () => {
+      try {
+        await unwrap(authClient.signIn.email({ email, password, rememberMe }));
+      } catch (error) {
+        // The server has just mailed a new verification link (REQUIRE_EMAIL_VERIFICATION).
+        if (error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") {
+          showError(error);
+          await navigate({ to: "/auth/check-email", search: { email, kind: "verify-email" } });
+          return;
+        }
+        throw error;
+      }
+      await signedIn();
+    });
+  };
+
+  const emailLink = () => {
+    if (!emailInput.current?.reportValidity()) return;
+    run(async () => {
+      await sendSignInLink(email, target);
+      await navigate({
+        to: "/auth/check-email",
+        search: { email, kind: "magic-link", redirect },
+      });
+    });
+  };
+
+  const tryWithoutAccount = () =>
+    run(async () => {
+      await unwrap(authClient.signIn.anonymous());
+      await signedIn();
+    });
+
+  return (
+    <>
+      <h1>Sign in</h1>
+      {invited && <p className="notice">Sign in to accept your workspace invitation.</p>}
+      <form className="form" onSubmit={signInWithPassword}>
+        <TextField
+          ref={emailInput}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aside={
+            <Link to="/auth/forgot-password" search={{ email: email || undefined }}>
+              Forgot password?
+            </Link>
+          }
+        />
+        <CheckboxField
+          label="Remember me"
+          checked={rememberMe}
+          onChange={(event) => setRememberMe(event.target.checked)}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={pending}>
+          Sign in
+          {lastUsed === "email" && <LastUsedBadge />}
+        </button>
+        <button
+          type="button"
+          className="button button-block"
+          disabled={pending}
+          onClick={emailLink}
+        >
+          Email me a sign-in link
+          {lastUsed === "magic-link" && <LastUsedBadge />}
+        </button>
+      </form>
+      <SocialSignIn
+        config={config}
+        lastUsed={lastUsed}
+        callbackURL={target}
+        pending={pending}
+        run={run}
+      />
+      {config && !config.disableRegistration && (
+        <button
+          type="button"
+          className="button button-block button-quiet"
+          disabled={pending}
+          onClick={tryWithoutAccount}
+        >
+          Try without an account
+        </button>
+      )}
+      {(registrationOpen || invited) && (
+        <p className="auth-footer">
+          No account yet? <Link to="/auth/sign-up">Sign up</Link>
+        </p>
+      )}
+    </>
+  );
 }

@@ -1,7 +1,81 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import { TextField } from "../../components/text-field.tsx";
+import { unwrap } from "../../lib/api-errors.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { readPendingInvitation } from "../../lib/pending-invitation.ts";
+import { refreshSession } from "../../lib/session-store.ts";
+import { useAction } from "../../lib/use-action.ts";
 
-export const Route = createLazyRoute("/auth/sign-up")({ component: SignUp });
+export const Route = createLazyRoute("/auth/_signed-out/sign-up")({ component: SignUp });
 
 function SignUp() {
-  return <h1>Sign up</h1>;
+  const navigate = useNavigate();
+  const [pending, run] = useAction();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [invited] = useState(() => readPendingInvitation() !== null);
+
+  const signUp = (event: FormEvent) => {
+    event.preventDefault();
+    run(async () => {
+      const result = await unwrap(
+        authClient.signUp.email({ name: name.trim(), email, password, callbackURL: "/dashboard" }),
+      );
+      // No session yet: the server wants the address verified first (REQUIRE_EMAIL_VERIFICATION).
+      if (!result?.token) {
+        await navigate({ to: "/auth/check-email", search: { email, kind: "verify-email" } });
+        return;
+      }
+      const session = await refreshSession();
+      await navigate({ to: session?.user.name ? "/dashboard" : "/profile-setup" });
+    });
+  };
+
+  return (
+    <>
+      <h1>Sign up</h1>
+      {invited && (
+        <p className="notice">
+          Create your account with the email address the invitation was sent to, and you will join
+          the workspace right away.
+        </p>
+      )}
+      <form className="form" onSubmit={signUp}>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          hint="8 to 128 characters."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={pending}>
+          Create account
+        </button>
+      </form>
+      <p className="auth-footer">
+        Already have an account? <Link to="/auth/sign-in">Sign in</Link>
+      </p>
+    </>
+  );
 }

@@ -1,13 +1,269 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Link } from "@tanstack/react-router";
+import { nanoid } from "nanoid";
+import { useMemo, useState, type FormEvent } from "react";
+import type { Label, Member, Task } from "../../../shared/entities.ts";
+import { roleAllows } from "../../../shared/permissions.ts";
+import { formatTaskKey } from "../../../shared/task-key.ts";
+import { positionAfter } from "../../../shared/task-position.ts";
+import { showError } from "../../lib/api-errors.ts";
+import { isOverdue, priorityNames } from "../../lib/task-display-names.ts";
+import { useRep } from "../sync/replicache-provider.tsx";
+import {
+  useLabels,
+  useMembers,
+  useProject,
+  useProjectTasks,
+  useWorkspace,
+} from "../sync/store-hooks.ts";
+import "../../styles/backlog.css";
+import { BulkActionBar, type BacklogPermissions } from "./bulk-action-bar.tsx";
+import { moveTasks } from "./bulk-edit.ts";
+import { useTaskSelection } from "./use-task-selection.ts";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/backlog",
 )({ component: Backlog });
 
+/** The project's planned and archived tasks: where work waits before it reaches the board. */
 function Backlog() {
+  const { workspaceId, projectId } = Route.useParams();
+  const rep = useRep();
+  const project = useProject(workspaceId, projectId);
+  const role = useWorkspace(workspaceId)?.role ?? "";
+  const members = useMembers(workspaceId);
+  const labels = useLabels(workspaceId);
+  const projectTasks = useProjectTasks(projectId);
+
+  const planned = useMemo(
+    () => projectTasks.filter((task) => task.status === "planned"),
+    [projectTasks],
+  );
+  const archived = useMemo(
+    () => projectTasks.filter((task) => task.status === "archived"),
+    [projectTasks],
+  );
+  const orderedIds = useMemo(
+    () => [...planned, ...archived].map((task) => task.id),
+    [planned, archived],
+  );
+  const selection = useTaskSelection(orderedIds);
+  const selectedTasks = useMemo(
+    () => [...planned, ...archived].filter((task) => selection.selected.has(task.id)),
+    [planned, archived, selection.selected],
+  );
+
+  const can: BacklogPermissions = {
+    create: roleAllows(role, { task: ["create"] }),
+    update: roleAllows(role, { task: ["update"] }),
+    assign: roleAllows(role, { task: ["assign"] }),
+    delete: roleAllows(role, { task: ["delete"] }),
+  };
+  const move = (task: Task, status: "to-do" | "planned" | "archived") =>
+    void moveTasks(rep, [task], status, projectTasks).catch(showError);
+  const rowContext: RowContext = {
+    projectKey: project?.key ?? "",
+    workspaceId,
+    members,
+    labels,
+    canUpdate: can.update,
+    selected: selection.selected,
+    onSelect: selection.click,
+    onMove: move,
+  };
+
   return (
-    <section className="page">
-      <h1>Backlog</h1>
+    <section className="page backlog">
+      <header className="backlog-header">
+        <h1>{project ? `${project.name} backlog` : "Backlog"}</h1>
+        <Link
+          to="/dashboard/workspace/$workspaceId/project/$projectId/board"
+          params={{ workspaceId, projectId }}
+          className="button"
+        >
+          Open the board
+        </Link>
+      </header>
+      {can.create && <NewPlannedTask projectId={projectId} planned={planned} />}
+      <div className="backlog-toolbar">
+        <label className="checkbox-field">
+          <input
+            type="checkbox"
+            checked={selection.allSelected}
+            disabled={orderedIds.length === 0}
+            onChange={selection.toggleAll}
+          />
+          Select all
+        </label>
+        {selectedTasks.length > 0 && (
+          <BulkActionBar
+            selected={selectedTasks}
+            projectTasks={projectTasks}
+            members={members}
+            labels={labels}
+            can={can}
+            onClear={selection.clear}
+          />
+        )}
+      </div>
+      <TaskGroup
+        title="Planned"
+        tasks={planned}
+        empty="Nothing planned. Add a task above, or move one here from the board."
+        context={rowContext}
+      />
+      <TaskGroup
+        title="Archived"
+        tasks={archived}
+        empty="No archived tasks. Archive a planned task to keep it out of the way."
+        context={rowContext}
+      />
     </section>
+  );
+}
+
+function NewPlannedTask({ projectId, planned }: { projectId: string; planned: readonly Task[] }) {
+  const rep = useRep();
+  const [title, setTitle] = useState("");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = title.trim();
+    if (!trimmed) return;
+    setTitle("");
+    void rep.mutate
+      .createTask({
+        id: nanoid(),
+        projectId,
+        title: trimmed,
+        status: "planned",
+        position: positionAfter(planned.map((task) => task.position)),
+        createdAt: new Date().toISOString(),
+      })
+      .catch(showError);
+  };
+
+  return (
+    <form className="backlog-new" onSubmit={submit} aria-label="New task">
+      <input
+        className="input"
+        aria-label="New task title"
+        placeholder="New planned task… (Enter to add)"
+        maxLength={500}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <button type="submit" className="button button-primary" disabled={!title.trim()}>
+        Add task
+      </button>
+    </form>
+  );
+}
+
+type RowContext = {
+  projectKey: string;
+  workspaceId: string;
+  members: readonly Member[];
+  labels: readonly Label[];
+  canUpdate: boolean;
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, withShift: boolean) => void;
+  onMove: (task: Task, status: "to-do" | "planned" | "archived") => void;
+};
+
+type TaskGroupProps = { title: string; tasks: readonly Task[]; empty: string; context: RowContext };
+
+function TaskGroup({ title, tasks, empty, context }: TaskGroupProps) {
+  return (
+    <section className="backlog-group" aria-label={title}>
+      <h2 className="backlog-group-title">
+        {title} <span className="muted">{tasks.length}</span>
+      </h2>
+      {tasks.length === 0 ? (
+        <p className="muted backlog-empty">{empty}</p>
+      ) : (
+        <ul className="backlog-list">
+          {tasks.map((task) => (
+            <BacklogRow key={task.id} task={task} context={context} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BacklogRow({ task, context }: { task: Task; context: RowContext }) {
+  const key = formatTaskKey(context.projectKey, task.number);
+  const assignee = context.members.find((member) => member.id === task.assigneeId);
+  const taskLabels = context.labels.filter((label) => task.labelIds.includes(label.id));
+  const selected = context.selected.has(task.id);
+
+  return (
+    <li className={selected ? "backlog-row backlog-row-selected" : "backlog-row"}>
+      <input
+        type="checkbox"
+        aria-label={`Select ${key}`}
+        checked={selected}
+        // onClick, not onChange: only the mouse event says whether shift was held.
+        onClick={(event) => context.onSelect(task.id, event.shiftKey)}
+        readOnly
+      />
+      <span className="backlog-key">{key}</span>
+      <Link
+        to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
+        params={{ workspaceId: context.workspaceId, projectId: task.projectId, taskId: task.id }}
+        className="backlog-title"
+      >
+        {task.title}
+      </Link>
+      {taskLabels.map((label) => (
+        <span key={label.id} className={`chip chip-label chip-${label.color}`}>
+          {label.name}
+        </span>
+      ))}
+      {task.priority !== "no-priority" && (
+        <span className={`chip chip-priority-${task.priority}`}>
+          {priorityNames[task.priority]}
+        </span>
+      )}
+      {task.dueDate && (
+        <span className={isOverdue(task.dueDate) ? "chip chip-overdue" : "chip"}>
+          {task.dueDate}
+        </span>
+      )}
+      {assignee && <span className="chip chip-assignee">{assignee.name || assignee.email}</span>}
+      {context.canUpdate && (
+        <span className="backlog-row-actions">
+          {task.status === "planned" ? (
+            <>
+              <button
+                type="button"
+                className="button button-quiet"
+                aria-label={`Move ${key} to the board`}
+                onClick={() => context.onMove(task, "to-do")}
+              >
+                To board
+              </button>
+              <button
+                type="button"
+                className="button button-quiet"
+                aria-label={`Archive ${key}`}
+                onClick={() => context.onMove(task, "archived")}
+              >
+                Archive
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button button-quiet"
+              aria-label={`Restore ${key}`}
+              onClick={() => context.onMove(task, "planned")}
+            >
+              Restore
+            </button>
+          )}
+        </span>
+      )}
+    </li>
   );
 }

@@ -1,13 +1,152 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useCallback, useMemo, useState } from "react";
+import { boardStatuses, type Project } from "../../../shared/entities.ts";
+import { canPerform } from "../../../shared/sync-permissions.ts";
+import { preferencesStore, usePreferences } from "../preferences/use-preferences.ts";
+import {
+  useLabels,
+  useMembers,
+  useProject,
+  useProjectTasks,
+  useWorkspace,
+} from "../sync/store-hooks.ts";
+import { BoardFilters } from "./board-filters.tsx";
+import { hasFilters, type BoardSearch } from "./board-search.ts";
+import { BoardView } from "./board-view.tsx";
+import { useCardContext } from "./card-context.ts";
+import { CreateTaskDialog } from "./create-task-dialog.tsx";
+import { ListView } from "./list-view.tsx";
+import { useBoardColumns } from "./use-board-columns.ts";
+import { useTaskActions } from "./use-task-actions.ts";
+import { useToday } from "./use-today.ts";
+import "../../styles/board.css";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/board",
-)({ component: Board });
+)({ component: BoardScreen });
 
-function Board() {
+function BoardScreen() {
+  const { workspaceId, projectId } = Route.useParams();
+  const workspace = useWorkspace(workspaceId);
+  const project = useProject(workspaceId, projectId);
+
+  if (!project) {
+    // The workspace and its projects arrive in the same pull: with the workspace here and the
+    // project not, the project is gone (or was never this workspace's).
+    return (
+      <section className="page">
+        <h1>{workspace ? "Project not found" : "Project"}</h1>
+        {workspace ? (
+          <p className="muted">
+            It may have been deleted.{" "}
+            <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }}>
+              Back to {workspace.name}
+            </Link>
+          </p>
+        ) : (
+          <p className="muted">Loading the project…</p>
+        )}
+      </section>
+    );
+  }
+  return <ProjectBoard project={project} role={workspace?.role ?? ""} />;
+}
+
+function ProjectBoard({ project, role }: { project: Project; role: string }) {
+  const search = Route.useSearch();
+  const navigate = useNavigate({
+    from: "/dashboard/workspace/$workspaceId/project/$projectId/board",
+  });
+  const preferences = usePreferences();
+  const tasks = useProjectTasks(project.id);
+  const members = useMembers(project.workspaceId);
+  const labels = useLabels(project.workspaceId);
+  const today = useToday();
+  const context = useCardContext(project, members, labels, preferences, today);
+  const { findTask, moveTask, createTask } = useTaskActions(project.id, tasks);
+  const { columns, totals, shown } = useBoardColumns(tasks, search, {
+    projectKey: project.key,
+    today,
+  });
+  const [creating, setCreating] = useState(false);
+
+  const setSearch = useCallback(
+    (next: BoardSearch) => void navigate({ search: next, replace: true }),
+    [navigate],
+  );
+  const filtered = hasFilters(search);
+  const statuses = useMemo(
+    () => boardStatuses.filter((status) => !search.status || search.status.includes(status)),
+    [search.status],
+  );
+  const view = preferences.viewMode;
+
   return (
-    <section className="page">
-      <h1>Board</h1>
+    <section className="board-page" data-compact={preferences.compactMode || undefined}>
+      <header className="board-header">
+        <div className="board-title">
+          {project.icon && (
+            <span className="board-project-icon" aria-hidden="true">
+              {project.icon}
+            </span>
+          )}
+          <h1>{project.name}</h1>
+          <span className="board-project-key">{project.key}</span>
+        </div>
+        <div className="board-header-actions">
+          <div className="view-toggle" role="group" aria-label="View">
+            {(["board", "list"] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                className="view-toggle-button"
+                aria-pressed={view === mode}
+                onClick={() => preferencesStore.update({ viewMode: mode })}
+              >
+                {mode === "board" ? "Board" : "List"}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            New task
+          </button>
+        </div>
+      </header>
+      <BoardFilters search={search} members={members} labels={labels} onChange={setSearch} />
+      {filtered && shown === 0 && tasks.length > 0 && (
+        <p className="board-notice" role="status">
+          No tasks match these filters. Clear them to see every task.
+        </p>
+      )}
+      {view === "board" ? (
+        <BoardView
+          statuses={statuses}
+          columns={columns}
+          totals={totals}
+          filtered={filtered}
+          context={context}
+          findTask={findTask}
+          onMove={moveTask}
+          onCreate={createTask}
+        />
+      ) : (
+        <ListView
+          statuses={statuses}
+          columns={columns}
+          totals={totals}
+          filtered={filtered}
+          context={context}
+          onMove={moveTask}
+        />
+      )}
+      <CreateTaskDialog
+        open={creating}
+        members={members}
+        labels={labels}
+        canAssign={canPerform(role, "task.assign")}
+        onCreate={createTask}
+        onClose={() => setCreating(false)}
+      />
     </section>
   );
 }

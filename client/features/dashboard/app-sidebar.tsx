@@ -1,16 +1,23 @@
 import { Link, useParams } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { useActiveWorkspaceId } from "../../lib/active-workspace.ts";
+import { AccountMenu } from "./account-menu.tsx";
+import { WorkspaceSwitcher } from "./workspace-switcher.tsx";
 
 /**
- * The sidebar of the signed-in app. Links that need a workspace use the one in the address;
- * outside a workspace, and where the screen does not exist yet, they stay inert.
+ * The sidebar of the signed-in app. Links that need a workspace use the one in the address,
+ * else the remembered active one; without either, and where the screen does not exist yet,
+ * they stay inert.
  */
 export function AppSidebar() {
-  const { workspaceId } = useParams({ strict: false });
+  const params = useParams({ strict: false });
+  const activeWorkspaceId = useActiveWorkspaceId();
+  const workspaceId = params.workspaceId ?? activeWorkspaceId;
 
   return (
     <aside className="sidebar">
       <p className="brand">Tasks</p>
+      <WorkspaceSwitcher workspaceId={workspaceId} />
       <nav aria-label="Main">
         <ul className="sidebar-list">
           <li>
@@ -51,6 +58,19 @@ export function AppSidebar() {
             )}
           </li>
           <li>
+            {workspaceId ? (
+              <Link
+                to="/dashboard/workspace/$workspaceId/members"
+                params={{ workspaceId }}
+                className="sidebar-link"
+              >
+                Members
+              </Link>
+            ) : (
+              <InertLink>Members</InertLink>
+            )}
+          </li>
+          <li>
             <InertLink>Views</InertLink>
           </li>
           <li>
@@ -60,6 +80,7 @@ export function AppSidebar() {
           </li>
         </ul>
       </nav>
+      <AccountMenu />
     </aside>
   );
 }

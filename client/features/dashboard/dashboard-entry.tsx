@@ -1,11 +1,24 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, useRouter } from "@tanstack/react-router";
 
+/**
+ * The entry's `beforeLoad` (enter-dashboard.ts) redirects to a workspace or to onboarding; this
+ * screen is left only when the workspaces could not be fetched (the toast said why).
+ */
 export const Route = createLazyRoute("/_authenticated/dashboard/")({ component: DashboardEntry });
 
 function DashboardEntry() {
+  const router = useRouter();
   return (
     <section className="page">
       <h1>Dashboard</h1>
+      <p className="muted">Your workspaces could not be loaded.</p>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => void router.invalidate()}
+      >
+        Try again
+      </button>
     </section>
   );
 }

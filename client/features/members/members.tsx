@@ -1,13 +1,226 @@
 import { createLazyRoute } from "@tanstack/react-router";
+import { useCallback, useState } from "react";
+import { toast } from "sonner";
+import { roleAllows, workspaceRoles, type WorkspaceRole } from "../../../shared/permissions.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { unwrap } from "../../lib/api-errors.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { useApiData } from "../../lib/use-api-data.ts";
+import { InviteMemberForm } from "./invite-member-form.tsx";
+import { RoleSelect } from "./role-select.tsx";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/$workspaceId/members")({
   component: Members,
 });
 
+async function loadWorkspace(workspaceId: string) {
+  const workspace = await unwrap(
+    authClient.organization.getFullOrganization({ query: { organizationId: workspaceId } }),
+  );
+  if (!workspace) throw new Error(`Workspace ${workspaceId} was not returned`);
+  return workspace;
+}
+
+type FullWorkspace = Awaited<ReturnType<typeof loadWorkspace>>;
+type Member = FullWorkspace["members"][number];
+
+/** Who may do what here follows the role table of SPEC.md section 6 (shared/permissions.ts). */
+function permissionsOf(role: string) {
+  const isOwner = roleAllows(role, { organization: ["delete"] });
+  return {
+    isOwner,
+    invite: roleAllows(role, { invitation: ["create"] }),
+    cancelInvitation: roleAllows(role, { invitation: ["cancel"] }),
+    changeRole: roleAllows(role, { member: ["update"] }),
+    remove: roleAllows(role, { member: ["delete"] }),
+    /** Only an owner makes or touches another owner. */
+    assignableRoles: isOwner ? workspaceRoles : workspaceRoles.filter((r) => r !== "owner"),
+  };
+}
+
 function Members() {
+  const { workspaceId } = Route.useParams();
+  const session = useSession();
+  const load = useCallback(() => loadWorkspace(workspaceId), [workspaceId]);
+  const { data: workspace, reload } = useApiData(load, "Failed to load the members");
+  const [pending, run] = useAction();
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  if (!session || !workspace) {
+    return (
+      <section className="page">
+        <h1>Members</h1>
+        <p className="muted">Loading…</p>
+      </section>
+    );
+  }
+
+  const me = workspace.members.find((member) => member.userId === session.user.id);
+  const can = permissionsOf(me?.role ?? "");
+  const mayManage = (member: Member) =>
+    member.userId !== session.user.id && (member.role !== "owner" || can.isOwner);
+  const invitations = workspace.invitations.filter((i) => i.status === "pending");
+
+  const changeRole = (member: Member, role: WorkspaceRole) =>
+    run(async () => {
+      await unwrap(
+        authClient.organization.updateMemberRole({
+          memberId: member.id,
+          role,
+          organizationId: workspaceId,
+        }),
+      );
+      toast.success(`${member.user.name || member.user.email} is now ${role}`);
+      reload();
+    });
+
+  const remove = (member: Member) =>
+    run(async () => {
+      await unwrap(
+        authClient.organization.removeMember({
+          memberIdOrEmail: member.id,
+          organizationId: workspaceId,
+        }),
+      );
+      setRemoving(null);
+      reload();
+    });
+
+  const cancelInvitation = (invitationId: string) =>
+    run(async () => {
+      await unwrap(authClient.organization.cancelInvitation({ invitationId }));
+      reload();
+    });
+
   return (
     <section className="page">
       <h1>Members</h1>
+      <p className="muted">The people of {workspace.name} and the invitations still open.</p>
+
+      {can.invite && (
+        <InviteMemberForm
+          workspaceId={workspaceId}
+          assignableRoles={can.assignableRoles}
+          onInvited={reload}
+        />
+      )}
+
+      <h2>Members ({workspace.members.length})</h2>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            {can.remove && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {workspace.members.map((member) => {
+            const name = member.user.name || member.user.email;
+            return (
+              <tr key={member.id}>
+                <td>
+                  {name}
+                  {member.userId === session.user.id && <span className="badge">You</span>}
+                </td>
+                <td>{member.user.email}</td>
+                <td>
+                  {can.changeRole && mayManage(member) ? (
+                    <RoleSelect
+                      label={`Role of ${name}`}
+                      hideLabel
+                      roles={can.assignableRoles}
+                      value={member.role}
+                      disabled={pending}
+                      onChange={(role) => changeRole(member, role)}
+                    />
+                  ) : (
+                    member.role
+                  )}
+                </td>
+                {can.remove && (
+                  <td className="table-actions">
+                    {mayManage(member) && (
+                      <button
+                        type="button"
+                        className="button button-quiet"
+                        disabled={pending}
+                        aria-label={`Remove ${name}`}
+                        onClick={() => setRemoving(member)}
+                      >
+                        Remove
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+
+      <h2>Pending invitations ({invitations.length})</h2>
+      {invitations.length === 0 ? (
+        <p className="muted">No open invitations.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Expires</th>
+              {can.cancelInvitation && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.map((invitation) => (
+              <tr key={invitation.id}>
+                <td>{invitation.email}</td>
+                <td>{invitation.role}</td>
+                <td>{new Date(invitation.expiresAt).toLocaleDateString()}</td>
+                {can.cancelInvitation && (
+                  <td className="table-actions">
+                    <button
+                      type="button"
+                      className="button button-quiet"
+                      disabled={pending}
+                      aria-label={`Cancel the invitation of ${invitation.email}`}
+                      onClick={() => cancelInvitation(invitation.id)}
+                    >
+                      Cancel invitation
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove member"
+        confirmLabel="Remove"
+        pending={pending}
+        onConfirm={() => removing && remove(removing)}
+        onClose={() => setRemoving(null)}
+      >
+        <p>
+          {removing?.user.name || removing?.user.email} will lose access to {workspace.name} and its
+          projects.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

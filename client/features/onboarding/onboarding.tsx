@@ -1,11 +1,19 @@
 import { createLazyRoute } from "@tanstack/react-router";
+import { CreateWorkspaceForm } from "../../components/create-workspace-form.tsx";
 
 export const Route = createLazyRoute("/_authenticated/onboarding")({ component: Onboarding });
 
 function Onboarding() {
   return (
-    <section className="page">
-      <h1>Create your first workspace</h1>
-    </section>
+    <main className="auth-screen">
+      <div className="auth-card">
+        <p className="brand">Tasks</p>
+        <h1>Create your first workspace</h1>
+        <p>
+          A workspace holds your projects and the people you work with. You can rename it later.
+        </p>
+        <CreateWorkspaceForm submitLabel="Create workspace" />
+      </div>
+    </main>
   );
 }

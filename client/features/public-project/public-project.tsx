@@ -1,11 +1,199 @@
 import { createLazyRoute } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { boardStatuses, type TaskStatus } from "../../../shared/entities.ts";
+import type { PublicLabel, PublicProject, PublicTask } from "../../../shared/public-project.ts";
+import { formatTaskKey } from "../../../shared/task-key.ts";
+import { isOverdue, priorityNames, statusNames } from "../../lib/task-display-names.ts";
+import "../../styles/public-project.css";
+import { usePublicProject } from "./use-public-project.ts";
 
-export const Route = createLazyRoute("/public-project/$projectId")({ component: PublicProject });
+export const Route = createLazyRoute("/public-project/$projectId")({
+  component: PublicProjectPage,
+});
 
-function PublicProject() {
+/** What a signed-out visitor sees: the backlog's archive stays with the team. */
+const listStatuses: readonly TaskStatus[] = ["planned", ...boardStatuses];
+
+function PublicProjectPage() {
+  const { projectId } = Route.useParams();
+  const state = usePublicProject(projectId);
+
+  if (state.kind === "loading") return null;
+  if (state.kind !== "ready") {
+    return (
+      <section className="public-message">
+        <h1>{state.kind === "not-found" ? "Project not found" : "Could not load the project"}</h1>
+        <p className="muted">
+          {state.kind === "not-found"
+            ? "This project is private or does not exist."
+            : "The server could not be reached. The page will try again when you reload it."}
+        </p>
+      </section>
+    );
+  }
+  return <PublicView data={state.data} />;
+}
+
+function PublicView({ data }: { data: PublicProject }) {
+  const [view, setView] = useState<"board" | "list">("board");
+  const [openTaskId, setOpenTaskId] = useState<string | null>(null);
+  const { project, tasks, labels } = data;
+  const openTask = tasks.find((task) => task.id === openTaskId) ?? null;
+  const byStatus = (status: TaskStatus) => tasks.filter((task) => task.status === status);
+  const card = { projectKey: project.key, labels, onOpen: setOpenTaskId };
+
   return (
-    <section className="page">
-      <h1>Public project</h1>
-    </section>
+    <div className="public-project">
+      <header className="public-header">
+        <h1>
+          {project.icon ? `${project.icon} ` : ""}
+          {project.name}
+        </h1>
+        {project.description && <p className="muted">{project.description}</p>}
+        <div className="public-view-toggle" role="group" aria-label="View">
+          {(["board", "list"] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              className={view === mode ? "button button-primary" : "button"}
+              aria-pressed={view === mode}
+              onClick={() => setView(mode)}
+            >
+              {mode === "board" ? "Board" : "List"}
+            </button>
+          ))}
+        </div>
+      </header>
+      {tasks.length === 0 && <p className="muted">This project has no tasks yet.</p>}
+      {view === "board" ? (
+        <div className="public-board">
+          {boardStatuses.map((status) => (
+            <section key={status} className="public-column" aria-label={statusNames[status]}>
+              <h2 className="public-column-title">
+                {statusNames[status]} <span className="muted">{byStatus(status).length}</span>
+              </h2>
+              <ul className="public-cards">
+                {byStatus(status).map((task) => (
+                  <TaskCard key={task.id} task={task} {...card} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      ) : (
+        <div className="public-list">
+          {listStatuses.map((status) => (
+            <section key={status} aria-label={statusNames[status]}>
+              <h2 className="public-column-title">
+                {statusNames[status]} <span className="muted">{byStatus(status).length}</span>
+              </h2>
+              <ul className="public-rows">
+                {byStatus(status).map((task) => (
+                  <TaskCard key={task.id} task={task} {...card} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+      <TaskDialog
+        task={openTask}
+        projectKey={project.key}
+        labels={labels}
+        onClose={() => setOpenTaskId(null)}
+      />
+    </div>
+  );
+}
+
+type TaskCardProps = {
+  task: PublicTask;
+  projectKey: string;
+  labels: readonly PublicLabel[];
+  onOpen: (id: string) => void;
+};
+
+function TaskCard({ task, projectKey, labels, onOpen }: TaskCardProps) {
+  return (
+    <li className="public-card">
+      <button type="button" className="public-card-button" onClick={() => onOpen(task.id)}>
+        <span className="public-key">{formatTaskKey(projectKey, task.number)}</span>
+        <span className="public-title">{task.title}</span>
+        <TaskChips task={task} labels={labels} />
+      </button>
+    </li>
+  );
+}
+
+function TaskChips({ task, labels }: { task: PublicTask; labels: readonly PublicLabel[] }) {
+  return (
+    <span className="public-chips">
+      {labels
+        .filter((label) => task.labelIds.includes(label.id))
+        .map((label) => (
+          <span key={label.id} className={`chip chip-label chip-${label.color}`}>
+            {label.name}
+          </span>
+        ))}
+      {task.priority !== "no-priority" && (
+        <span className={`chip chip-priority-${task.priority}`}>
+          {priorityNames[task.priority]}
+        </span>
+      )}
+      {task.dueDate && (
+        <span className={isOverdue(task.dueDate) ? "chip chip-overdue" : "chip"}>
+          {task.dueDate}
+        </span>
+      )}
+      {task.assigneeName && <span className="chip">{task.assigneeName}</span>}
+    </span>
+  );
+}
+
+type TaskDialogProps = {
+  task: PublicTask | null;
+  projectKey: string;
+  labels: readonly PublicLabel[];
+  onClose: () => void;
+};
+
+/** The read-only task view; the native dialog handles focus and Escape. */
+function TaskDialog({ task, projectKey, labels, onClose }: TaskDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (task && !element.open) element.showModal();
+    if (!task && element.open) element.close();
+  }, [task]);
+
+  return (
+    <dialog ref={dialog} className="dialog public-task" aria-label="Task" onClose={onClose}>
+      {task && (
+        <>
+          <p className="public-key">{formatTaskKey(projectKey, task.number)}</p>
+          <h2>{task.title}</h2>
+          <dl className="public-properties">
+            <dt>Status</dt>
+            <dd>{statusNames[task.status]}</dd>
+            <dt>Priority</dt>
+            <dd>{priorityNames[task.priority]}</dd>
+            <dt>Assignee</dt>
+            <dd>{task.assigneeName ?? "Unassigned"}</dd>
+            <dt>Due</dt>
+            <dd>{task.dueDate ?? "No due date"}</dd>
+          </dl>
+          <TaskChips task={task} labels={labels} />
+          {/* Shown as plain text: a visitor's browser renders no markdown from the project. */}
+          <p className="public-description">{task.description || "No description."}</p>
+          <div className="form-actions">
+            <button type="button" className="button" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
   );
 }

@@ -1,13 +1,176 @@
 import { createLazyRoute } from "@tanstack/react-router";
+import { nanoid } from "nanoid";
+import { useState, type ChangeEvent } from "react";
+import { toast } from "sonner";
+import { commentSchema, type Comment, type Project } from "../../../shared/entities.ts";
+import { prefixes } from "../../../shared/keys.ts";
+import { roleAllows } from "../../../shared/permissions.ts";
+import { showError } from "../../lib/api-errors.ts";
+import { parseTaskFile, type RefusedRow } from "../integrations/import-tasks.ts";
+import { planImport } from "../integrations/plan-import.ts";
+import { projectToCsv, projectToJson } from "../integrations/project-export.ts";
+import { useRep } from "../sync/replicache-provider.tsx";
+import { useLabels, useMembers, useProjectTasks } from "../sync/store-hooks.ts";
+import { ProjectSettingsPage } from "./project-settings-page.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/settings/projects/$projectId/integrations",
 )({ component: ProjectIntegrationsSettings });
 
 function ProjectIntegrationsSettings() {
+  const { projectId } = Route.useParams();
   return (
-    <section className="page">
-      <h1>Integrations</h1>
+    <ProjectSettingsPage projectId={projectId} title="Integrations">
+      {(project, role) => (
+        <>
+          <Export project={project} />
+          {roleAllows(role, { task: ["create"] }) && (
+            <Import project={project} canAssign={roleAllows(role, { task: ["assign"] })} />
+          )}
+        </>
+      )}
+    </ProjectSettingsPage>
+  );
+}
+
+function download(fileName: string, type: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function Export({ project }: { project: Project }) {
+  const rep = useRep();
+  const tasks = useProjectTasks(project.id);
+  const labels = useLabels(project.workspaceId);
+  const members = useMembers(project.workspaceId);
+  const base = `${project.key.toLowerCase()}-tasks`;
+
+  const exportJson = () => {
+    // Comments are read only now, in one transaction, rather than watched for every task.
+    rep
+      .query(async (tx) => {
+        const comments = new Map<string, Comment[]>();
+        for (const task of tasks) {
+          const values = await tx
+            .scan({ prefix: prefixes.comment(task.id) })
+            .values()
+            .toArray();
+          const parsed = values.flatMap((value) => {
+            const comment = commentSchema.safeParse(value);
+            return comment.success ? [comment.data] : [];
+          });
+          comments.set(
+            task.id,
+            parsed.sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)),
+          );
+        }
+        return comments;
+      })
+      .then((comments) => {
+        const text = projectToJson({ project, tasks, labels, members, comments });
+        download(`${base}.json`, "application/json", text);
+      }, showError);
+  };
+
+  return (
+    <section className="settings-section">
+      <h2>Export</h2>
+      <p className="muted">
+        {tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}, as they are in this browser. JSON
+        keeps labels and comments; CSV has one row per task for spreadsheets.
+      </p>
+      <div className="button-row">
+        <button type="button" className="button" onClick={exportJson}>
+          Export JSON
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            download(`${base}.csv`, "text/csv", projectToCsv({ project, tasks, labels, members }))
+          }
+        >
+          Export CSV
+        </button>
+      </div>
     </section>
   );
+}
+
+type ImportReport = { imported: number; refused: RefusedRow[] };
+
+function Import({ project, canAssign }: { project: Project; canAssign: boolean }) {
+  const rep = useRep();
+  const tasks = useProjectTasks(project.id);
+  const labels = useLabels(project.workspaceId);
+  const members = useMembers(project.workspaceId);
+  const [report, setReport] = useState<ImportReport | null>(null);
+
+  const importFile = async (file: File) => {
+    const plan = planImport(parseTaskFile(await file.text()), {
+      projectId: project.id,
+      workspaceId: project.workspaceId,
+      members,
+      labels,
+      projectTasks: tasks,
+      canAssign,
+      newId: () => nanoid(),
+      now: new Date().toISOString(),
+    });
+    await Promise.all(plan.labels.map((label) => rep.mutate.createLabel(label)));
+    await Promise.all(plan.tasks.map((task) => rep.mutate.createTask(task)));
+    setReport({ imported: plan.tasks.length, refused: plan.refused });
+    toast.success(summary({ imported: plan.tasks.length, refused: plan.refused }));
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (file) importFile(file).catch(showError);
+  };
+
+  return (
+    <section className="settings-section">
+      <h2>Import</h2>
+      <p className="muted">
+        Tasks from a JSON or CSV export of this app, or from a Kaneo JSON export. They are added at
+        the end of their columns; assignees are matched by email, labels by name (missing labels are
+        created).
+      </p>
+      <div className="field">
+        <label htmlFor="import-file">File to import</label>
+        <input
+          id="import-file"
+          type="file"
+          accept=".json,.csv,application/json,text/csv"
+          onChange={choose}
+        />
+      </div>
+      {report && (
+        <div role="status" className="notice">
+          <p>{summary(report)}</p>
+          {report.refused.length > 0 && (
+            <ul>
+              {report.refused.map((row) => (
+                <li key={`${row.row}-${row.reason}`}>
+                  {row.row > 0 ? `Row ${row.row}: ` : ""}
+                  {row.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function summary({ imported, refused }: ImportReport): string {
+  const tasks = imported === 1 ? "1 task" : `${imported} tasks`;
+  const rows = refused.length === 1 ? "1 row refused" : `${refused.length} rows refused`;
+  return `Imported ${tasks}; ${rows}`;
 }

@@ -1,13 +1,67 @@
 import { createLazyRoute } from "@tanstack/react-router";
+import { toast } from "sonner";
+import type { Project } from "../../../shared/entities.ts";
+import { roleAllows } from "../../../shared/permissions.ts";
+import { CheckboxField } from "../../components/text-field.tsx";
+import { showError } from "../../lib/api-errors.ts";
+import { useRep } from "../sync/replicache-provider.tsx";
+import { ProjectSettingsPage } from "./project-settings-page.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/settings/projects/$projectId/visibility",
 )({ component: ProjectVisibilitySettings });
 
 function ProjectVisibilitySettings() {
+  const { projectId } = Route.useParams();
   return (
-    <section className="page">
-      <h1>Visibility</h1>
-    </section>
+    <ProjectSettingsPage projectId={projectId} title="Visibility">
+      {(project, role) => (
+        <Visibility project={project} canShare={roleAllows(role, { project: ["share"] })} />
+      )}
+    </ProjectSettingsPage>
+  );
+}
+
+function Visibility({ project, canShare }: { project: Project; canShare: boolean }) {
+  const rep = useRep();
+  const publicUrl = `${window.location.origin}/public-project/${project.id}`;
+
+  const setPublic = (isPublic: boolean) => {
+    rep.mutate
+      .updateProject({ id: project.id, isPublic, updatedAt: new Date().toISOString() })
+      .catch(showError);
+  };
+  const copy = () => {
+    navigator.clipboard.writeText(publicUrl).then(() => toast.success("Link copied"), showError);
+  };
+
+  return (
+    <div className="form">
+      {!canShare && (
+        <p className="notice">Only owners and admins can change who sees this project.</p>
+      )}
+      <CheckboxField
+        label="Public access: anyone with the link can view the board and its tasks"
+        checked={project.isPublic}
+        disabled={!canShare}
+        onChange={(event) => setPublic(event.target.checked)}
+      />
+      {project.isPublic ? (
+        <div className="form-inline">
+          <label className="visually-hidden" htmlFor="public-url">
+            Public URL
+          </label>
+          <input id="public-url" className="input" readOnly value={publicUrl} />
+          <button type="button" className="button" onClick={copy}>
+            Copy
+          </button>
+        </div>
+      ) : (
+        <p className="muted">
+          The project is private: only members of its workspace see it. The public page shows tasks,
+          labels and assignee names, never email addresses.
+        </p>
+      )}
+    </div>
   );
 }

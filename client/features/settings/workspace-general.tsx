@@ -1,13 +1,180 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useCallback, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { roleAllows } from "../../../shared/permissions.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { rememberActiveWorkspace, useActiveWorkspaceId } from "../../lib/active-workspace.ts";
+import { unwrap } from "../../lib/api-errors.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { useApiData } from "../../lib/use-api-data.ts";
+import { workspacesChanged } from "../../lib/workspace-list.ts";
+import { WorkspaceLabelsSection } from "../labels/workspace-labels-section.tsx";
+import { slugMaxLength, slugPattern } from "../../lib/workspace-slug.ts";
 
+/** Settings of the active workspace (the remembered one, else the session's). */
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/workspace/general")({
   component: WorkspaceGeneralSettings,
 });
 
+async function loadWorkspace(workspaceId: string) {
+  const workspace = await unwrap(
+    authClient.organization.getFullOrganization({ query: { organizationId: workspaceId } }),
+  );
+  if (!workspace) throw new Error(`Workspace ${workspaceId} was not returned`);
+  return workspace;
+}
+
+type FullWorkspace = Awaited<ReturnType<typeof loadWorkspace>>;
+
 function WorkspaceGeneralSettings() {
+  const session = useSession();
+  const activeWorkspaceId = useActiveWorkspaceId();
+  const workspaceId = activeWorkspaceId ?? session?.session.activeOrganizationId ?? null;
+
+  if (!workspaceId) {
+    return (
+      <section className="page page-narrow">
+        <h1>Workspace settings</h1>
+        <p className="muted">You have no active workspace.</p>
+        <Link to="/dashboard" className="button button-primary">
+          Go to the dashboard
+        </Link>
+      </section>
+    );
+  }
+  return <WorkspaceSettings workspaceId={workspaceId} />;
+}
+
+function WorkspaceSettings({ workspaceId }: { workspaceId: string }) {
+  const session = useSession();
+  const load = useCallback(() => loadWorkspace(workspaceId), [workspaceId]);
+  const { data: workspace, reload } = useApiData(load, "Failed to load the workspace");
+
+  if (!session || !workspace) {
+    return (
+      <section className="page page-narrow">
+        <h1>Workspace settings</h1>
+        <p className="muted">Loading…</p>
+      </section>
+    );
+  }
+  const role = workspace.members.find((m) => m.userId === session.user.id)?.role ?? "";
   return (
-    <section className="page">
+    <section className="page page-narrow">
       <h1>Workspace settings</h1>
+      <WorkspaceForm
+        key={workspace.id}
+        workspace={workspace}
+        canUpdate={roleAllows(role, { organization: ["update"] })}
+        onSaved={reload}
+      />
+      <WorkspaceLabelsSection workspaceId={workspace.id} />
+      {roleAllows(role, { organization: ["delete"] }) && <DeleteWorkspace workspace={workspace} />}
+    </section>
+  );
+}
+
+type WorkspaceFormProps = { workspace: FullWorkspace; canUpdate: boolean; onSaved: () => void };
+
+function WorkspaceForm({ workspace, canUpdate, onSaved }: WorkspaceFormProps) {
+  const [pending, run] = useAction();
+  const [name, setName] = useState(workspace.name);
+  const [slug, setSlug] = useState(workspace.slug);
+  const [logo, setLogo] = useState(workspace.logo ?? "");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(async () => {
+      await unwrap(
+        authClient.organization.update({
+          organizationId: workspace.id,
+          data: { name: name.trim(), slug, logo: logo.trim() },
+        }),
+      );
+      workspacesChanged();
+      toast.success("Workspace saved");
+      onSaved();
+    });
+  };
+
+  return (
+    <form className="form" onSubmit={submit} aria-label="Workspace">
+      {!canUpdate && <p className="notice">Only owners and admins can change these settings.</p>}
+      <fieldset className="fieldset" disabled={!canUpdate}>
+        <TextField
+          label="Name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label="Slug"
+          required
+          pattern={slugPattern}
+          maxLength={slugMaxLength}
+          hint="Lower-case letters, digits and hyphens; unique across workspaces."
+          value={slug}
+          onChange={(event) => setSlug(event.target.value)}
+        />
+        <TextField
+          label="Logo URL"
+          type="url"
+          placeholder="https://…"
+          value={logo}
+          onChange={(event) => setLogo(event.target.value)}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={pending}>
+            Save
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function DeleteWorkspace({ workspace }: { workspace: FullWorkspace }) {
+  const navigate = useNavigate();
+  const [pending, run] = useAction();
+  const [confirming, setConfirming] = useState(false);
+
+  const remove = () =>
+    run(async () => {
+      await unwrap(authClient.organization.delete({ organizationId: workspace.id }));
+      setConfirming(false);
+      rememberActiveWorkspace(null);
+      workspacesChanged();
+      toast.success(`${workspace.name} was deleted`);
+      await navigate({ to: "/dashboard" });
+    });
+
+  return (
+    <section className="danger-zone" aria-labelledby="delete-workspace">
+      <h2 id="delete-workspace">Delete workspace</h2>
+      <p className="muted">
+        Deletes {workspace.name} with all its projects and tasks for every member. This cannot be
+        undone.
+      </p>
+      <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+        Delete workspace
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${workspace.name}?`}
+        confirmLabel="Delete workspace"
+        pending={pending}
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+      >
+        <p>
+          All projects and tasks of {workspace.name} are deleted for its {workspace.members.length}{" "}
+          {workspace.members.length === 1 ? "member" : "members"}. This cannot be undone.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

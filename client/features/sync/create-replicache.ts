@@ -1,15 +1,20 @@
-import { Replicache } from "replicache";
+import { ReplicacheImpl } from "replicache/impl";
 import { createMutators } from "../../../shared/mutators.ts";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
 
-export type Rep = Replicache<ReturnType<typeof createMutators>>;
+/**
+ * `ReplicacheImpl` rather than the `Replicache` wrapper: the same store, plus `persist()` and
+ * `refresh()`, which the app needs so that nothing typed offline is lost when the tab closes
+ * and other tabs see a change at once rather than on Replicache's 0.5–1 s throttle.
+ */
+export type Rep = ReplicacheImpl<ReturnType<typeof createMutators>>;
 
 /**
  * One store per signed-in person: the user id is in the name, so two accounts in one browser
  * never share data or push each other's mutations. Pokes drive pulls; the interval is a safety net.
  */
 export function createReplicache(userId: string, onUpdateNeeded: () => void): Rep {
-  const rep = new Replicache({
+  const rep = new ReplicacheImpl({
     name: `tasks-${userId}`,
     schemaVersion: SCHEMA_VERSION,
     pushURL: "/api/replicache/push",

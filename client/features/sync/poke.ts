@@ -15,7 +15,8 @@ export function listenForPokes(onPoke: () => void): () => void {
       failures = 0;
       onPoke();
     };
-    source.onmessage = () => onPoke();
+    // The server names its events `poke`; onmessage only hears unnamed ones.
+    source.addEventListener("poke", () => onPoke());
     source.onerror = () => {
       if (stopped || source?.readyState !== EventSource.CLOSED) return;
       failures += 1;

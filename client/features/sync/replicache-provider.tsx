@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { createReplicache, type Rep } from "./create-replicache.ts";
+import { persistPromptly } from "./persist-promptly.ts";
 import { listenForPokes } from "./poke.ts";
 import { TaskStore } from "./task-store.ts";
 import { useRefusalNotices } from "./use-refusal-notices.ts";
@@ -25,9 +26,11 @@ export function ReplicacheProvider({ userId, children }: { userId: string; child
     });
     const tasks = new TaskStore(rep);
     const stopPokes = listenForPokes(() => void rep.pull());
+    const stopPersisting = persistPromptly(rep);
     setSync({ rep, tasks });
     return () => {
       stopPokes();
+      stopPersisting();
       tasks.close();
       setSync(null);
       void rep.close();

@@ -1,13 +1,161 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import type { Project, Task, Workspace } from "../../../shared/entities.ts";
+import { canPerform } from "../../../shared/sync-permissions.ts";
+import { formatTaskKey } from "../../../shared/task-key.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { showError } from "../../lib/api-errors.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { useSync } from "../sync/replicache-provider.tsx";
+import { useLabels, useMembers, useProject, useWorkspace } from "../sync/store-hooks.ts";
+import { memberNames } from "./activity-text.ts";
+import { TaskActivity } from "./task-activity.tsx";
+import { TaskComments } from "./task-comments.tsx";
+import { TaskDescription } from "./task-description.tsx";
+import { TaskProperties } from "./task-properties.tsx";
+import { TaskTitle } from "./task-title.tsx";
+import { useTaskLookup } from "./use-task-lookup.ts";
+import "../../styles/labels.css";
+import "../../styles/task.css";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId",
 )({ component: TaskDetail });
 
 function TaskDetail() {
+  const { workspaceId, projectId, taskId } = Route.useParams();
+  const workspace = useWorkspace(workspaceId);
+  const project = useProject(workspaceId, projectId);
+  const task = useTaskLookup(projectId, taskId);
+
+  // Before the first pull nothing of the workspace is in the store; after it, no waiting.
+  if (!workspace || task === undefined) {
+    return (
+      <section className="page">
+        <p className="muted">Loading the task…</p>
+      </section>
+    );
+  }
+  if (!task || !project) {
+    return (
+      <section className="page">
+        <div className="empty-state">
+          <h1>Task not found</h1>
+          <p className="muted">It may have been deleted, or the link is wrong.</p>
+          <Link
+            className="button"
+            to="/dashboard/workspace/$workspaceId/project/$projectId/board"
+            params={{ workspaceId, projectId }}
+          >
+            Back to the board
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  // Keyed by task: a description still being saved belongs to the task it was typed into.
+  return <TaskPage key={task.id} task={task} project={project} workspace={workspace} />;
+}
+
+type TaskPageProps = { task: Task; project: Project; workspace: Workspace };
+
+function TaskPage({ task, project, workspace }: TaskPageProps) {
+  const session = useSession();
+  const members = useMembers(workspace.id);
+  const labels = useLabels(workspace.id);
+  const nameOf = useMemo(() => memberNames(members), [members]);
+  const role = workspace.role;
+  const canEdit = canPerform(role, "task.update");
+
   return (
-    <section className="page">
-      <h1>Task</h1>
-    </section>
+    <article className="page task-page">
+      <header className="task-header">
+        <nav className="breadcrumbs" aria-label="Breadcrumbs">
+          <Link
+            to="/dashboard/workspace/$workspaceId/project/$projectId/board"
+            params={{ workspaceId: workspace.id, projectId: project.id }}
+          >
+            {project.icon ? `${project.icon} ` : ""}
+            {project.name}
+          </Link>
+          <span aria-hidden="true">/</span>
+          <span className="task-key">{formatTaskKey(project.key, task.number)}</span>
+        </nav>
+        <TaskActions task={task} project={project} canDelete={canPerform(role, "task.delete")} />
+      </header>
+      <div className="task-layout">
+        <div className="task-main">
+          <TaskTitle task={task} canEdit={canEdit} />
+          <TaskDescription task={task} canEdit={canEdit} />
+          <TaskComments task={task} userId={session?.user.id ?? ""} role={role} nameOf={nameOf} />
+          <TaskActivity taskId={task.id} nameOf={nameOf} />
+        </div>
+        <aside className="task-side">
+          <TaskProperties
+            task={task}
+            members={members}
+            labels={labels}
+            nameOf={nameOf}
+            canEdit={canEdit}
+            canAssign={canPerform(role, "task.assign")}
+            canCreateLabel={canPerform(role, "label.create")}
+          />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+type TaskActionsProps = { task: Task; project: Project; canDelete: boolean };
+
+function TaskActions({ task, project, canDelete }: TaskActionsProps) {
+  const { rep } = useSync();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const taskKey = formatTaskKey(project.key, task.number);
+
+  const copyLink = () =>
+    navigator.clipboard
+      .writeText(window.location.href)
+      .then(() => toast.success("Link copied"))
+      .catch((error: unknown) => showError(error, "The link could not be copied"));
+
+  // Leave first, so the page never shows the task as missing on the way out.
+  const remove = () => {
+    setConfirming(false);
+    navigate({
+      to: "/dashboard/workspace/$workspaceId/project/$projectId/board",
+      params: { workspaceId: project.workspaceId, projectId: project.id },
+    })
+      .then(() => rep.mutate.deleteTask({ id: task.id, projectId: task.projectId }))
+      .then(() => toast.success(`${taskKey} was deleted`))
+      .catch((error: unknown) => showError(error, "The task could not be deleted"));
+  };
+
+  return (
+    <div className="button-row">
+      <button type="button" className="button" onClick={() => void copyLink()}>
+        Copy link
+      </button>
+      {canDelete && (
+        <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+          Delete task
+        </button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${taskKey}?`}
+        confirmLabel="Delete task"
+        pending={false}
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+      >
+        <p>
+          “{task.title}” is deleted with its comments and history, for everyone in the workspace.
+          This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
   );
 }

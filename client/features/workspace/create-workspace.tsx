@@ -1,4 +1,5 @@
 import { createLazyRoute } from "@tanstack/react-router";
+import { CreateWorkspaceForm } from "../../components/create-workspace-form.tsx";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/create")({
   component: CreateWorkspace,
@@ -6,8 +7,9 @@ export const Route = createLazyRoute("/_authenticated/dashboard/workspace/create
 
 function CreateWorkspace() {
   return (
-    <section className="page">
+    <section className="page page-narrow">
       <h1>Create a workspace</h1>
+      <CreateWorkspaceForm submitLabel="Create workspace" />
     </section>
   );
 }

@@ -1,13 +1,99 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import type { Project } from "../../../shared/entities.ts";
+import { canPerform } from "../../../shared/sync-permissions.ts";
+import { useProjects, useProjectTasks, useWorkspace } from "../sync/store-hooks.ts";
+import { NewProjectDialog } from "./new-project-dialog.tsx";
+import "../../styles/workspace.css";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/$workspaceId/")({
   component: WorkspaceHome,
 });
 
 function WorkspaceHome() {
+  const { workspaceId } = Route.useParams();
+  const navigate = useNavigate();
+  const workspace = useWorkspace(workspaceId);
+  const projects = useProjects(workspaceId);
+  const [creating, setCreating] = useState(false);
+
+  // Before the first pull the workspace is not in the store yet; after it, never again.
+  if (!workspace) {
+    return (
+      <section className="page">
+        <h1>Workspace</h1>
+        <p className="muted">Loading the workspace…</p>
+      </section>
+    );
+  }
+
+  const canCreate = canPerform(workspace.role, "project.create");
   return (
-    <section className="page">
-      <h1>Workspace</h1>
+    <section className="page workspace-home">
+      <header className="workspace-home-header">
+        <h1>{workspace.name}</h1>
+        {canCreate && (
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            New project
+          </button>
+        )}
+      </header>
+      <h2>Projects</h2>
+      {projects.length === 0 ? (
+        <div className="empty-state">
+          <p>No projects yet.</p>
+          <p className="muted">
+            {canCreate
+              ? "Create a project to start planning tasks on its board."
+              : "When someone creates a project, it shows up here."}
+          </p>
+        </div>
+      ) : (
+        <ul className="project-list" aria-label="Projects">
+          {projects.map((project) => (
+            <ProjectRow key={project.id} project={project} />
+          ))}
+        </ul>
+      )}
+      <NewProjectDialog
+        open={creating}
+        workspaceId={workspaceId}
+        projects={projects}
+        onClose={() => setCreating(false)}
+        onCreated={(projectId) => {
+          setCreating(false);
+          void navigate({
+            to: "/dashboard/workspace/$workspaceId/project/$projectId/board",
+            params: { workspaceId, projectId },
+          });
+        }}
+      />
     </section>
+  );
+}
+
+/** Planned and archived tasks count as open: only done work is done. */
+function ProjectRow({ project }: { project: Project }) {
+  const tasks = useProjectTasks(project.id);
+  const done = useMemo(() => tasks.filter((task) => task.status === "done").length, [tasks]);
+  const open = tasks.length - done;
+  return (
+    <li>
+      <Link
+        className="project-row"
+        to="/dashboard/workspace/$workspaceId/project/$projectId/board"
+        params={{ workspaceId: project.workspaceId, projectId: project.id }}
+      >
+        <span className="project-icon" aria-hidden="true">
+          {project.icon ?? "📁"}
+        </span>
+        <span className="project-name">{project.name}</span>
+        <span className="project-key">{project.key}</span>
+        <span className="project-counts">
+          <span>{open} open</span>
+          <span>{done} done</span>
+        </span>
+      </Link>
+    </li>
   );
 }

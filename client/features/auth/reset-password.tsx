@@ -1,0 +1,62 @@
+import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { TextField } from "../../components/text-field.tsx";
+import { unwrap } from "../../lib/api-errors.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { useAction } from "../../lib/use-action.ts";
+
+/** Where the reset link of the mail lands: `?token=…`, or `?error=INVALID_TOKEN` once it is stale. */
+export const Route = createLazyRoute("/auth/_signed-out/reset-password")({
+  component: ResetPassword,
+});
+
+function ResetPassword() {
+  const { token, error } = Route.useSearch();
+  const navigate = useNavigate();
+  const [pending, run] = useAction();
+  const [newPassword, setNewPassword] = useState("");
+
+  if (!token || error) {
+    return (
+      <>
+        <h1>Reset your password</h1>
+        <p>This reset link is invalid or has expired. Links work once, within 1 hour.</p>
+        <Link to="/auth/forgot-password" className="button button-primary button-block">
+          Send a new link
+        </Link>
+      </>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(async () => {
+      await unwrap(authClient.resetPassword({ newPassword, token }));
+      toast.success("Your password was changed. Sign in with the new one.");
+      await navigate({ to: "/auth/sign-in" });
+    });
+  };
+
+  return (
+    <>
+      <h1>Choose a new password</h1>
+      <form className="form" onSubmit={submit}>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          hint="8 to 128 characters. You will be signed out everywhere else."
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={pending}>
+          Change password
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { providerName } from "../../lib/provider-names.ts";
+import type { ServerConfig } from "../../lib/server-config.ts";
+import { signInWithProvider } from "./auth-links.ts";
+import { LastUsedBadge } from "./last-used-badge.tsx";
+
+type SocialSignInProps = {
+  config: ServerConfig | undefined;
+  lastUsed: string | null;
+  /** Where the provider sends the person back to once signed in. */
+  callbackURL: string;
+  pending: boolean;
+  run: (action: () => Promise<void>) => void;
+};
+
+/** One button per provider the server has configured (GET /api/config), then the OIDC one. */
+export function SocialSignIn({ config, lastUsed, callbackURL, pending, run }: SocialSignInProps) {
+  if (!config) return null;
+  const { socialProviders, oidcProvider } = config;
+  if (socialProviders.length === 0 && !oidcProvider) return null;
+
+  return (
+    <div className="auth-methods" role="group" aria-label="Other ways to sign in">
+      {socialProviders.map((provider) => (
+        <button
+          key={provider}
+          type="button"
+          className="button button-block"
+          disabled={pending}
+          onClick={() => run(() => signInWithProvider(provider, callbackURL))}
+        >
+          Continue with {providerName(provider)}
+          {lastUsed === provider && <LastUsedBadge />}
+        </button>
+      ))}
+      {oidcProvider && (
+        <button
+          type="button"
+          className="button button-block"
+          disabled={pending}
+          onClick={() => run(() => signInWithProvider(oidcProvider.id, callbackURL))}
+        >
+          Continue with {oidcProvider.name}
+          {lastUsed === oidcProvider.id && <LastUsedBadge />}
+        </button>
+      )}
+    </div>
+  );
+}

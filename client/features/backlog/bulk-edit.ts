@@ -1,0 +1,77 @@
+/**
+ * What the backlog's row and bulk actions write: one mutator call per task, each carrying the
+ * project id hint, so a bulk edit is the same mutations a person would make one by one.
+ */
+import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
+import { positionAfter } from "../../../shared/task-position.ts";
+import type { Rep } from "../sync/create-replicache.ts";
+
+type TaskChanges = {
+  priority?: TaskPriority;
+  assigneeId?: string | null;
+  dueDate?: string | null;
+};
+
+/**
+ * Moves the tasks, in the order given, to the end of the status's column. `projectTasks` are
+ * all the project's tasks, to find where that column ends.
+ */
+export async function moveTasks(
+  rep: Rep,
+  tasks: readonly Task[],
+  status: TaskStatus,
+  projectTasks: readonly Task[],
+): Promise<void> {
+  const moving = tasks.filter((task) => task.status !== status);
+  if (moving.length === 0) return;
+  const updatedAt = new Date().toISOString();
+  let after = projectTasks.filter((task) => task.status === status).map((task) => task.position);
+  const moves = moving.map((task) => {
+    const position = positionAfter(after);
+    after = [position];
+    return rep.mutate.moveTask({
+      id: task.id,
+      projectId: task.projectId,
+      status,
+      position,
+      updatedAt,
+    });
+  });
+  await Promise.all(moves);
+}
+
+export async function updateTasks(
+  rep: Rep,
+  tasks: readonly Task[],
+  changes: TaskChanges,
+): Promise<void> {
+  const updatedAt = new Date().toISOString();
+  await Promise.all(
+    tasks.map((task) =>
+      rep.mutate.updateTask({ id: task.id, projectId: task.projectId, ...changes, updatedAt }),
+    ),
+  );
+}
+
+/** Adds the label to every task that lacks it; the others are left untouched. */
+export async function addLabel(rep: Rep, tasks: readonly Task[], labelId: string): Promise<void> {
+  const updatedAt = new Date().toISOString();
+  await Promise.all(
+    tasks
+      .filter((task) => !task.labelIds.includes(labelId))
+      .map((task) =>
+        rep.mutate.updateTask({
+          id: task.id,
+          projectId: task.projectId,
+          labelIds: [...task.labelIds, labelId],
+          updatedAt,
+        }),
+      ),
+  );
+}
+
+export async function deleteTasks(rep: Rep, tasks: readonly Task[]): Promise<void> {
+  await Promise.all(
+    tasks.map((task) => rep.mutate.deleteTask({ id: task.id, projectId: task.projectId })),
+  );
+}

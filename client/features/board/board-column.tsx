@@ -1,0 +1,121 @@
+import { useDroppable } from "@dnd-kit/core";
+import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
+import { memo, useCallback, useRef } from "react";
+import type { Task, TaskStatus } from "../../../shared/entities.ts";
+import { statusNames } from "../../lib/task-names.ts";
+import { AddTask } from "./add-task.tsx";
+import type { CardContext } from "./card-context.ts";
+import { SortableTaskCard } from "./task-card.tsx";
+import type { MoveTask, NewTask } from "./use-task-actions.ts";
+import { useStableIds } from "./use-stable-ids.ts";
+
+/** What a column's droppable carries: a drop on the column itself lands at its bottom. */
+export type ColumnDropData = { type: "column"; status: TaskStatus };
+
+/** Where a card dragged from another column would land: shown as a highlight and a line. */
+export type DropTarget = { status: TaskStatus; taskId: string | null; side: "before" | "after" };
+
+export const columnDropId = (status: TaskStatus) => `column:${status}`;
+
+type BoardColumnProps = {
+  status: TaskStatus;
+  tasks: readonly Task[];
+  /** How many tasks the column has with no filter. */
+  total: number;
+  context: CardContext;
+  filtered: boolean;
+  /** The card being dragged, kept rendered even when scrolled out of view. */
+  activeId: string | null;
+  dropTarget: DropTarget | null;
+  onMove: MoveTask;
+  onCreate: (task: NewTask) => void;
+};
+
+/**
+ * One status column. Only the cards in view (and a few around them) are in the page, so a
+ * column of 10,000 tasks scrolls and drags as lightly as one of ten.
+ */
+export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
+  const { status, tasks, total, context, filtered, activeId, dropTarget, onMove, onCreate } = props;
+  const data: ColumnDropData = { type: "column", status };
+  const { setNodeRef } = useDroppable({ id: columnDropId(status), data });
+  const ids = useStableIds(tasks);
+  const scroller = useRef<HTMLDivElement>(null);
+  const compact = context.preferences.compactMode;
+
+  const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex < 0 || indexes.includes(activeIndex)) return indexes;
+      return [...indexes, activeIndex].sort((a, b) => a - b);
+    },
+    [activeIndex],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: tasks.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => (compact ? 60 : 92),
+    getItemKey: (index) => ids[index] ?? index,
+    gap: 6,
+    overscan: 6,
+    rangeExtractor,
+  });
+  const headingId = `column-${status}-heading`;
+
+  return (
+    <section
+      ref={setNodeRef}
+      className="board-column"
+      data-status={status}
+      data-drop-target={dropTarget !== null || undefined}
+      aria-labelledby={headingId}
+    >
+      <header className="board-column-header">
+        <h2 id={headingId}>{statusNames[status]}</h2>
+        <span className="board-column-count" aria-label={`${tasks.length} tasks`}>
+          {filtered && tasks.length !== total ? `${tasks.length} / ${total}` : tasks.length}
+        </span>
+      </header>
+      <div ref={scroller} className="board-column-scroll">
+        {tasks.length === 0 ? (
+          <p className="board-column-empty">
+            {filtered && total > 0
+              ? "No tasks here match the filters."
+              : "No tasks yet — add one with + Add task."}
+          </p>
+        ) : (
+          <SortableContext id={status} items={ids} strategy={verticalListSortingStrategy}>
+            <ol className="board-cards" style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const task = tasks[item.index];
+                if (!task) return null;
+                return (
+                  <li
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
+                    className="board-card-row"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <SortableTaskCard
+                      task={task}
+                      context={context}
+                      onMove={onMove}
+                      dropSide={dropTarget?.taskId === task.id ? dropTarget.side : null}
+                    />
+                  </li>
+                );
+              })}
+            </ol>
+          </SortableContext>
+        )}
+      </div>
+      <footer className="board-column-footer">
+        <AddTask status={status} onCreate={onCreate} />
+      </footer>
+    </section>
+  );
+});

@@ -1,0 +1,206 @@
+import {
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useSensor,
+  useSensors,
+  type Active,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type Over,
+} from "@dnd-kit/core";
+import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import { useMemo, useState } from "react";
+import type { Task, TaskStatus } from "../../../shared/entities.ts";
+import { formatTaskKey } from "../../../shared/task-key.ts";
+import { statusNames } from "../../lib/task-names.ts";
+import { BoardColumn, type ColumnDropData, type DropTarget } from "./board-column.tsx";
+import type { CardContext } from "./card-context.ts";
+import { TaskCardBody, type CardDropData } from "./task-card.tsx";
+import type { Placement } from "./task-placement.ts";
+import type { MoveTask, NewTask } from "./use-task-actions.ts";
+
+type DropData = CardDropData | ColumnDropData;
+
+type BoardViewProps = {
+  statuses: readonly TaskStatus[];
+  /** The filtered tasks of each column, in board order. */
+  columns: Record<TaskStatus, readonly Task[]>;
+  totals: Record<TaskStatus, number>;
+  filtered: boolean;
+  context: CardContext;
+  findTask: (id: string) => Task | undefined;
+  onMove: MoveTask;
+  onCreate: (task: NewTask) => void;
+};
+
+/** The columns side by side, and dragging cards within and between them. */
+export function BoardView(props: BoardViewProps) {
+  const { statuses, columns, totals, filtered, context, findTask, onMove, onCreate } = props;
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [dropTarget, setDropTarget] = useState<DropTarget | null>(null);
+  const sensors = useSensors(
+    // A few pixels of movement before a drag starts, so a click still opens the task.
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const activeTask = activeId === null ? undefined : findTask(activeId);
+  const announcements = useAnnouncements(findTask, context.projectKey);
+
+  const finish = () => {
+    setActiveId(null);
+    setDropTarget(null);
+  };
+
+  const onDragMove = ({ active, over }: DragMoveEvent) => {
+    const next = crossColumnTarget(active, over);
+    setDropTarget((current) =>
+      current?.status === next?.status &&
+      current?.taskId === next?.taskId &&
+      current?.side === next?.side
+        ? current
+        : next,
+    );
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    finish();
+    const placement = over ? placementOf(active, over) : null;
+    if (placement) onMove(String(active.id), placement.status, placement.placement);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={oneColumnAtATime}
+      accessibility={{ announcements }}
+      onDragStart={({ active }) => setActiveId(String(active.id))}
+      onDragMove={onDragMove}
+      onDragOver={onDragMove}
+      onDragEnd={onDragEnd}
+      onDragCancel={finish}
+    >
+      <div className="board-columns">
+        {statuses.map((status) => (
+          <BoardColumn
+            key={status}
+            status={status}
+            tasks={columns[status]}
+            total={totals[status]}
+            context={context}
+            filtered={filtered}
+            activeId={activeId}
+            dropTarget={dropTarget?.status === status ? dropTarget : null}
+            onMove={onMove}
+            onCreate={onCreate}
+          />
+        ))}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {activeTask && (
+          <article className="task-card task-card-overlay">
+            <TaskCardBody task={activeTask} context={context} linked={false} />
+          </article>
+        )}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+function dropData(item: Active | Over): DropData | undefined {
+  return item.data.current as DropData | undefined;
+}
+
+/**
+ * The column under the pointer (or, from the keyboard, under the dragged card), then the card
+ * of that column closest to the dragged one; an empty column is a target of its own.
+ */
+const oneColumnAtATime: CollisionDetection = (args) => {
+  const hits = args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
+  const containers = new Map(args.droppableContainers.map((entry) => [entry.id, entry]));
+  const column = hits.find((hit) => containers.get(hit.id)?.data.current?.type === "column");
+  if (!column) return hits.slice(0, 1);
+  const status = containers.get(column.id)?.data.current?.status as TaskStatus | undefined;
+  const cards = args.droppableContainers.filter((entry) => {
+    const data = entry.data.current as DropData | undefined;
+    return data?.type === "task" && data.status === status;
+  });
+  if (cards.length === 0) return [column];
+  const closest = closestCenter({ ...args, droppableContainers: cards });
+  return closest.length > 0 ? closest.slice(0, 1) : [column];
+};
+
+/** Where a card dropped on `over` goes: its column, and beside which card. */
+function placementOf(
+  active: Active,
+  over: Over,
+): { status: TaskStatus; placement: Placement } | null {
+  const target = dropData(over);
+  const source = dropData(active);
+  if (!target || !source) return null;
+  if (target.type === "column") return { status: target.status, placement: { kind: "bottom" } };
+  if (over.id === active.id) return null;
+  const taskId = String(over.id);
+  if (source.status === target.status) {
+    // Within a column the cards make room as it moves: it takes the place of the card it is over.
+    const from = sortableIndex(active);
+    const to = sortableIndex(over);
+    return { status: target.status, placement: { kind: from < to ? "after" : "before", taskId } };
+  }
+  return { status: target.status, placement: { kind: sideOf(active, over), taskId } };
+}
+
+/** In another column, a card goes above the card it is over when its middle is higher. */
+function sideOf(active: Active, over: Over): "before" | "after" {
+  const dragged = active.rect.current.translated;
+  if (!dragged) return "before";
+  const draggedMiddle = dragged.top + dragged.height / 2;
+  return draggedMiddle > over.rect.top + over.rect.height / 2 ? "after" : "before";
+}
+
+function crossColumnTarget(active: Active, over: Over | null): DropTarget | null {
+  const target = over ? dropData(over) : undefined;
+  if (!over || !target || target.status === dropData(active)?.status) return null;
+  if (target.type === "column") return { status: target.status, taskId: null, side: "after" };
+  return { status: target.status, taskId: String(over.id), side: sideOf(active, over) };
+}
+
+function sortableIndex(item: Active | Over): number {
+  const sortable = (item.data.current as { sortable?: { index: number } } | undefined)?.sortable;
+  return sortable?.index ?? -1;
+}
+
+/** What a screen reader hears while a card is dragged: task keys and column names, not ids. */
+function useAnnouncements(
+  findTask: (id: string) => Task | undefined,
+  projectKey: string,
+): Announcements {
+  return useMemo(() => {
+    const name = (id: string | number) => {
+      const task = findTask(String(id));
+      return task ? `${formatTaskKey(projectKey, task.number)} ${task.title}` : "the task";
+    };
+    const where = (over: Over | null) => {
+      const data = over ? dropData(over) : undefined;
+      if (!over || !data) return "no column";
+      if (data.type === "column") return `the bottom of ${statusNames[data.status]}`;
+      return `${name(over.id)} in ${statusNames[data.status]}`;
+    };
+    return {
+      onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
+      onDragOver: ({ active, over }) => `${name(active.id)} is over ${where(over)}.`,
+      onDragEnd: ({ active, over }) =>
+        over
+          ? `${name(active.id)} was dropped at ${where(over)}.`
+          : `${name(active.id)} was put back.`,
+      onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+    };
+  }, [findTask, projectKey]);
+}

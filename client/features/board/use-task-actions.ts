@@ -1,0 +1,79 @@
+import { nanoid } from "nanoid";
+import { useCallback, useEffect, useRef } from "react";
+import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
+import { positionAfter } from "../../../shared/task-position.ts";
+import { showError } from "../../lib/api-errors.ts";
+import { useRep } from "../sync/replicache-provider.tsx";
+import { planMove, type Placement } from "./task-placement.ts";
+
+export type MoveTask = (taskId: string, status: TaskStatus, placement: Placement) => void;
+
+export type NewTask = {
+  title: string;
+  status: TaskStatus;
+  description?: string;
+  priority?: TaskPriority;
+  assigneeId?: string | null;
+  dueDate?: string | null;
+  labelIds?: string[];
+};
+
+/**
+ * The board's two writes. Both read the project's tasks as they are when called (not when the
+ * callback was made), so the callbacks stay the same for the life of the board and memoised
+ * cards are not repainted because of them.
+ */
+export function useTaskActions(projectId: string, tasks: readonly Task[]) {
+  const rep = useRep();
+  const latest = useRef(tasks);
+  useEffect(() => {
+    latest.current = tasks;
+  }, [tasks]);
+
+  const findTask = useCallback((id: string) => latest.current.find((task) => task.id === id), []);
+
+  const column = useCallback(
+    (status: TaskStatus) => latest.current.filter((task) => task.status === status),
+    [],
+  );
+
+  /** One `moveTask` with a position between the new neighbours; nothing if it would not move. */
+  const moveTask: MoveTask = useCallback(
+    (taskId, status, placement) => {
+      const task = findTask(taskId);
+      if (!task) return;
+      const move = planMove(task, status, column(status), placement);
+      if (!move) return;
+      rep.mutate
+        .moveTask({ id: task.id, projectId, ...move, updatedAt: new Date().toISOString() })
+        .catch((error: unknown) => showError(error, "The task could not be moved"));
+    },
+    [rep, projectId, findTask, column],
+  );
+
+  // The last position handed out per column: two tasks added faster than the store answers
+  // must not get the same one.
+  const issued = useRef(new Map<TaskStatus, string>());
+
+  /** A new task at the bottom of its column; the position is ours, never the mutator's. */
+  const createTask = useCallback(
+    (fields: NewTask) => {
+      const positions = column(fields.status).map((task) => task.position);
+      const last = issued.current.get(fields.status);
+      const position = positionAfter(last === undefined ? positions : [...positions, last]);
+      issued.current.set(fields.status, position);
+      rep.mutate
+        .createTask({
+          ...fields,
+          id: nanoid(),
+          projectId,
+          position,
+          createdAt: new Date().toISOString(),
+        })
+        .catch((error: unknown) => showError(error, "The task could not be created"));
+    },
+    [rep, projectId, column],
+  );
+
+  return { findTask, moveTask, createTask };
+}

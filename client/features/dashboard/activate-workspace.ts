@@ -1,0 +1,17 @@
+import { showError, unwrap } from "../../lib/api-errors.ts";
+import { rememberActiveWorkspace } from "../../lib/active-workspace.ts";
+import { authClient } from "../../lib/auth-client.ts";
+
+/**
+ * Makes a workspace the active one: remembered locally (the app's own notion, SPEC.md
+ * section 4) and on the session (better-auth's). A failure on the server side is shown but
+ * does not stop the person from opening the workspace.
+ */
+export async function activateWorkspace(workspaceId: string): Promise<void> {
+  rememberActiveWorkspace(workspaceId);
+  try {
+    await unwrap(authClient.organization.setActive({ organizationId: workspaceId }));
+  } catch (error) {
+    showError(error, "Failed to switch workspace");
+  }
+}

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { TextField } from "../../../components/text-field.tsx";
+import { unwrap } from "../../../lib/api-errors.ts";
+import { authClient } from "../../../lib/auth-client.ts";
+import { refreshSession, type AppSession } from "../../../lib/session-store.ts";
+import { useAction } from "../../../lib/use-action.ts";
+
+export function ProfileSection({ user }: { user: AppSession["user"] }) {
+  const [pending, run] = useAction();
+  const [name, setName] = useState(user.name);
+  const [image, setImage] = useState(user.image ?? "");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(async () => {
+      await unwrap(authClient.updateUser({ name: name.trim(), image: image.trim() || null }));
+      await refreshSession();
+      toast.success("Profile saved");
+    });
+  };
+
+  return (
+    <section className="settings-section" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Profile</h2>
+      <form className="form" onSubmit={submit}>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label="Picture URL"
+          type="url"
+          placeholder="https://…"
+          value={image}
+          onChange={(event) => setImage(event.target.value)}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={pending}>
+            Save profile
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

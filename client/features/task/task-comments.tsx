@@ -1,0 +1,174 @@
+import { nanoid } from "nanoid";
+import { useState, type KeyboardEvent } from "react";
+import type { Comment, Task } from "../../../shared/entities.ts";
+import { canDeleteComment, canEditComment } from "../../../shared/sync-permissions.ts";
+import { showError } from "../../lib/api-errors.ts";
+import { useSync } from "../sync/replicache-provider.tsx";
+import { useComments } from "../sync/store-hooks.ts";
+import { relativeTime, type NameOf } from "./activity-text.ts";
+
+type TaskCommentsProps = { task: Task; userId: string; role: string; nameOf: NameOf };
+
+const isSubmitShortcut = (event: KeyboardEvent) =>
+  event.key === "Enter" && (event.ctrlKey || event.metaKey);
+
+/** The discussion of a task: anyone adds; authors edit their own; owner and admin delete any. */
+export function TaskComments({ task, userId, role, nameOf }: TaskCommentsProps) {
+  const comments = useComments(task.id);
+  return (
+    <section className="task-comments" aria-labelledby="task-comments-heading">
+      <h2 id="task-comments-heading">Comments</h2>
+      {comments.length === 0 ? (
+        <p className="muted">No comments yet. Ask a question or share an update below.</p>
+      ) : (
+        <ol className="comment-list" aria-label="Comments">
+          {comments.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              author={comment.authorId ? nameOf(comment.authorId) : "A deleted account"}
+              canEdit={canEditComment(userId, comment.authorId)}
+              canDelete={canDeleteComment(role, userId, comment.authorId)}
+            />
+          ))}
+        </ol>
+      )}
+      <NewComment taskId={task.id} />
+    </section>
+  );
+}
+
+function NewComment({ taskId }: { taskId: string }) {
+  const { rep } = useSync();
+  const [body, setBody] = useState("");
+
+  const submit = () => {
+    const text = body.trim();
+    if (!text) return;
+    setBody("");
+    rep.mutate
+      .addComment({ id: nanoid(), taskId, body: text, createdAt: new Date().toISOString() })
+      .catch((error: unknown) => {
+        setBody(text);
+        showError(error, "The comment could not be added");
+      });
+  };
+
+  return (
+    <form
+      className="comment-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <textarea
+        className="input"
+        aria-label="New comment"
+        placeholder="Leave a comment… (Ctrl+Enter or ⌘+Enter to send)"
+        rows={3}
+        maxLength={20_000}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        onKeyDown={(event) => {
+          if (isSubmitShortcut(event)) {
+            event.preventDefault();
+            submit();
+          }
+        }}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={!body.trim()}>
+          Comment
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type CommentItemProps = { comment: Comment; author: string; canEdit: boolean; canDelete: boolean };
+
+function CommentItem({ comment, author, canEdit, canDelete }: CommentItemProps) {
+  const { rep } = useSync();
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const save = () => {
+    const body = editing?.trim();
+    setEditing(null);
+    if (!body || body === comment.body) return;
+    rep.mutate
+      .updateComment({
+        id: comment.id,
+        taskId: comment.taskId,
+        body,
+        updatedAt: new Date().toISOString(),
+      })
+      .catch((error: unknown) => showError(error, "The comment could not be saved"));
+  };
+
+  const remove = () =>
+    rep.mutate
+      .deleteComment({ id: comment.id, taskId: comment.taskId })
+      .catch((error: unknown) => showError(error, "The comment could not be deleted"));
+
+  return (
+    <li className="comment" aria-label={`Comment by ${author}`}>
+      <div className="comment-meta">
+        <strong>{author}</strong>
+        <time dateTime={comment.createdAt} title={new Date(comment.createdAt).toLocaleString()}>
+          {relativeTime(comment.createdAt)}
+        </time>
+        {comment.updatedAt !== comment.createdAt && <span className="muted">(edited)</span>}
+        <span className="comment-actions">
+          {canEdit && editing === null && (
+            <button type="button" className="link-button" onClick={() => setEditing(comment.body)}>
+              Edit
+            </button>
+          )}
+          {canDelete && (
+            <button type="button" className="link-button" onClick={() => void remove()}>
+              Delete
+            </button>
+          )}
+        </span>
+      </div>
+      {editing === null ? (
+        <p className="comment-body">{comment.body}</p>
+      ) : (
+        <form
+          className="comment-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <textarea
+            className="input"
+            aria-label="Edit comment"
+            autoFocus
+            rows={3}
+            maxLength={20_000}
+            value={editing}
+            onChange={(event) => setEditing(event.target.value)}
+            onKeyDown={(event) => {
+              if (isSubmitShortcut(event)) {
+                event.preventDefault();
+                save();
+              } else if (event.key === "Escape") {
+                setEditing(null);
+              }
+            }}
+          />
+          <div className="form-actions">
+            <button type="button" className="button" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary">
+              Save
+            </button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+import { useId, useState } from "react";
+import type { Task } from "../../../shared/entities.ts";
+import { showError } from "../../lib/api-errors.ts";
+import { useSync } from "../sync/replicache-provider.tsx";
+import { MarkdownPreview } from "./markdown-preview.tsx";
+import { useAutosave } from "./use-autosave.ts";
+
+type Mode = "edit" | "preview";
+
+/**
+ * The description in markdown, saved as the person types. While the field has focus it shows
+ * what they typed, whatever a pull brings; once they leave it, it follows the store again.
+ */
+export function TaskDescription({ task, canEdit }: { task: Task; canEdit: boolean }) {
+  const { rep } = useSync();
+  const fieldId = useId();
+  const [mode, setMode] = useState<Mode>(task.description.trim() ? "preview" : "edit");
+  const [draft, setDraft] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  const [seen, setSeen] = useState(task.description);
+
+  // Someone else's change arrived while the person is not typing: show it.
+  if (task.description !== seen) {
+    setSeen(task.description);
+    if (!focused) setDraft(null);
+  }
+
+  const { schedule, flush } = useAutosave((description) =>
+    rep.mutate
+      .updateTask({
+        id: task.id,
+        projectId: task.projectId,
+        description,
+        updatedAt: new Date().toISOString(),
+      })
+      .catch((error: unknown) => showError(error, "The description could not be saved")),
+  );
+
+  const value = draft ?? task.description;
+  const editing = canEdit && mode === "edit";
+
+  return (
+    <section className="task-description" aria-label="Description">
+      <div className="task-section-header">
+        <h2 id={`${fieldId}-heading`}>Description</h2>
+        {canEdit && (
+          <div className="segmented" role="group" aria-label="Description mode">
+            <button
+              type="button"
+              className="segmented-option"
+              aria-pressed={mode === "edit"}
+              onClick={() => setMode("edit")}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="segmented-option"
+              aria-pressed={mode === "preview"}
+              onClick={() => {
+                void flush();
+                setMode("preview");
+              }}
+            >
+              Preview
+            </button>
+          </div>
+        )}
+      </div>
+      {editing ? (
+        <textarea
+          id={fieldId}
+          className="input task-description-input"
+          aria-labelledby={`${fieldId}-heading`}
+          placeholder="Add a description… Markdown works: **bold**, - lists, `code`."
+          rows={8}
+          maxLength={100_000}
+          value={value}
+          onFocus={() => {
+            setFocused(true);
+            setDraft((current) => current ?? task.description);
+          }}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            schedule(event.target.value);
+          }}
+          onBlur={() => {
+            setFocused(false);
+            void flush();
+          }}
+        />
+      ) : (
+        <MarkdownPreview text={value} />
+      )}
+    </section>
+  );
+}

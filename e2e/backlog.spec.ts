@@ -1,0 +1,89 @@
+import { expect, test, type Page } from "@playwright/test";
+import {
+  apiPost,
+  createWorkspaceThroughApi,
+  mailedLink,
+  signUpThroughApi,
+  uniqueEmail,
+} from "./support/accounts.ts";
+import { mutation, now, pushMutations } from "./support/sync-push.ts";
+
+const plannedGroup = (page: Page) => page.getByRole("region", { name: "Planned" });
+const row = (page: Page, title: string) =>
+  plannedGroup(page).getByRole("listitem").filter({ hasText: title });
+
+test("an owner bulk-edits planned tasks and a member sees each change without a reload", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const owner = page.request;
+  await signUpThroughApi(owner, { name: "Bea Backlog", email: uniqueEmail("bea") });
+  const workspaceId = await createWorkspaceThroughApi(owner, "Backlog");
+  const memberEmail = uniqueEmail("max");
+  await apiPost(owner, "/api/auth/organization/invite-member", {
+    email: memberEmail,
+    role: "member",
+    organizationId: workspaceId,
+  });
+  const memberContext = await browser.newContext();
+  await signUpThroughApi(memberContext.request, { name: "Max Member", email: memberEmail });
+  const invitation = await mailedLink(request, memberEmail, "invitation");
+  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
+    invitationId: invitation.split("/").pop(),
+  });
+
+  const projectId = `blg-${Date.now().toString(36)}`;
+  const titles = ["Alpha", "Beta", "Gamma", "Delta"];
+  await pushMutations(owner, [
+    mutation("createProject", {
+      id: projectId,
+      workspaceId,
+      name: "Launch",
+      key: "BLG",
+      createdAt: now(),
+    }),
+    ...titles.map((title, index) =>
+      mutation("createTask", {
+        id: `${projectId}-${index}`,
+        projectId,
+        title,
+        status: "planned",
+        createdAt: now(),
+      }),
+    ),
+  ]);
+  const backlogUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`;
+
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(backlogUrl);
+  await expect(plannedGroup(memberPage).getByRole("listitem")).toHaveCount(4);
+  // A member may edit tasks but neither delete nor assign them.
+  await memberPage.getByRole("checkbox", { name: "Select BLG-1" }).click();
+  const memberBar = memberPage.getByRole("toolbar", { name: "Bulk actions" });
+  await expect(memberBar.getByLabel("Set priority")).toBeVisible();
+  await expect(memberBar.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await expect(memberBar.getByLabel("Set assignee")).toHaveCount(0);
+  await memberBar.getByRole("button", { name: "Clear selection" }).click();
+
+  await page.goto(backlogUrl);
+  await page.getByRole("checkbox", { name: "Select BLG-1" }).click();
+  await page.getByRole("checkbox", { name: "Select BLG-3" }).click({ modifiers: ["Shift"] });
+  const bar = page.getByRole("toolbar", { name: "Bulk actions" });
+  await expect(bar).toContainText("3 selected");
+  await expect(page.getByRole("checkbox", { name: "Select BLG-2" })).toBeChecked();
+  await expect(bar.getByRole("button", { name: "Delete" })).toBeVisible();
+
+  await bar.getByLabel("Set priority").selectOption("high");
+  await expect(row(page, "Gamma")).toContainText("High");
+  for (const title of ["Alpha", "Beta", "Gamma"]) {
+    await expect(row(memberPage, title)).toContainText("High");
+  }
+  await expect(row(memberPage, "Delta")).not.toContainText("High");
+
+  await bar.getByLabel("Set status").selectOption("to-do");
+  await expect(plannedGroup(page).getByRole("listitem")).toHaveCount(1);
+  await expect(plannedGroup(memberPage).getByRole("listitem")).toHaveCount(1);
+  await expect(row(memberPage, "Delta")).toBeVisible();
+  await memberContext.close();
+});

@@ -1,0 +1,356 @@
+import { expect, test, type Page } from "@playwright/test";
+import {
+  apiPost,
+  createWorkspaceThroughApi,
+  signUpThroughApi,
+  uniqueEmail,
+} from "./support/accounts.ts";
+import { z } from "zod";
+import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+
+/** Signs `page` up as the owner of a new workspace with a project "Website" (key WEB). */
+async function ownerWithProject(page: Page) {
+  const email = uniqueEmail("board");
+  await signUpThroughApi(page.request, { name: "Ada Owner", email });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Board workspace");
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Website",
+    key: "WEB",
+  });
+  const projectUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}`;
+  return { workspaceId, projectId, projectUrl, boardUrl: `${projectUrl}/board` };
+}
+
+async function openBoard(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+}
+
+const column = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+const titles = (page: Page, name: string) => column(page, name).getByRole("link");
+const card = (page: Page, title: string) =>
+  page.getByRole("article").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+
+const filterMenu = (page: Page, name: string) => page.locator("summary", { hasText: name });
+
+/** Types each title into the column's "+ Add task" field and presses Enter. */
+async function addTasks(page: Page, columnName: string, newTitles: string[]) {
+  const target = column(page, columnName);
+  await target.getByRole("button", { name: `Add task to ${columnName}` }).click();
+  const input = target.getByRole("textbox", { name: `New task in ${columnName}` });
+  for (const title of newTitles) {
+    await input.fill(title);
+    await input.press("Enter");
+    await expect(target.getByRole("link", { name: title, exact: true })).toBeVisible();
+  }
+  await input.press("Escape");
+}
+
+/** Resolves once the store has pushed a change to the server. */
+const pushed = (page: Page) =>
+  page.waitForResponse((response) => response.url().endsWith("/api/replicache/push"));
+
+/** A pointer drag from the middle of `title`'s card to a point, in small steps as a hand would. */
+async function drag(page: Page, title: string, to: { x: number; y: number }) {
+  const box = await card(page, title).boundingBox();
+  if (!box) throw new Error(`no card ${title}`);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 12, box.y + box.height / 2 + 4, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 20 });
+  await page.mouse.up();
+}
+
+test("the project's address opens its board, whose empty columns say what to do", async ({
+  page,
+}) => {
+  const { projectUrl } = await ownerWithProject(page);
+  await page.goto(projectUrl);
+  await expect(page).toHaveURL(new RegExp(`${projectUrl}/board$`));
+  for (const name of ["To do", "In progress", "In review", "Done"]) {
+    await expect(column(page, name)).toContainText("No tasks yet — add one with + Add task");
+  }
+});
+
+test("+ Add task puts each new task at the bottom of its column, keyed by the project", async ({
+  page,
+}) => {
+  const { boardUrl } = await ownerWithProject(page);
+  await openBoard(page, boardUrl);
+  await addTasks(page, "To do", ["Write the brief", "Draw the wireframes", "Build it"]);
+  await addTasks(page, "In review", ["Check the copy"]);
+
+  await expect(titles(page, "To do")).toHaveText([
+    "Write the brief",
+    "Draw the wireframes",
+    "Build it",
+  ]);
+  await expect(card(page, "Write the brief")).toContainText("WEB-1");
+  await expect(card(page, "Build it")).toContainText("WEB-3");
+  await expect(titles(page, "In review")).toHaveText(["Check the copy"]);
+
+  await page.reload();
+  await expect(titles(page, "To do")).toHaveText([
+    "Write the brief",
+    "Draw the wireframes",
+    "Build it",
+  ]);
+  await expect(card(page, "Check the copy")).toContainText("WEB-4");
+
+  // A click (no drag) on a card opens the task.
+  await card(page, "Build it").click();
+  await expect(page).toHaveURL(/\/task\/[\w-]+$/);
+});
+
+test("cards dragged with a pointer move across columns and between cards, once each", async ({
+  page,
+}) => {
+  const { boardUrl } = await ownerWithProject(page);
+  await openBoard(page, boardUrl);
+  await addTasks(page, "To do", ["Write the brief", "Draw the wireframes", "Build it"]);
+  await addTasks(page, "In review", ["Check the copy"]);
+
+  const moves: unknown[] = [];
+  page.on("request", (request) => {
+    if (!request.url().endsWith("/api/replicache/push")) return;
+    const body: unknown = request.postDataJSON();
+    if (typeof body === "object" && body !== null && "mutations" in body) {
+      const mutations = body.mutations;
+      if (Array.isArray(mutations)) moves.push(...mutations.filter((m) => m.name === "moveTask"));
+    }
+  });
+
+  // Into an empty column.
+  const inProgress = await column(page, "In progress").boundingBox();
+  if (!inProgress) throw new Error("no In progress column");
+  let saved = pushed(page);
+  await drag(page, "Draw the wireframes", {
+    x: inProgress.x + inProgress.width / 2,
+    y: inProgress.y + 120,
+  });
+  await expect(titles(page, "In progress")).toHaveText(["Draw the wireframes"]);
+  await expect(titles(page, "To do")).toHaveText(["Write the brief", "Build it"]);
+  await saved;
+
+  // Above a card of another column.
+  const target = await card(page, "Check the copy").boundingBox();
+  if (!target) throw new Error("no Check the copy card");
+  saved = pushed(page);
+  await drag(page, "Build it", { x: target.x + target.width / 2, y: target.y + 4 });
+  await expect(titles(page, "In review")).toHaveText(["Build it", "Check the copy"]);
+  await saved;
+  expect(moves).toHaveLength(2);
+
+  await page.reload();
+  await expect(titles(page, "In progress")).toHaveText(["Draw the wireframes"]);
+  await expect(titles(page, "In review")).toHaveText(["Build it", "Check the copy"]);
+  await expect(titles(page, "To do")).toHaveText(["Write the brief"]);
+});
+
+test("a card moves with the keyboard, and with the Move to… menu", async ({ page }) => {
+  const { boardUrl } = await ownerWithProject(page);
+  await openBoard(page, boardUrl);
+  await addTasks(page, "To do", ["First", "Second", "Third"]);
+
+  // Pick up with Space on the handle, one step down, drop with Space.
+  await page.getByRole("button", { name: "Drag First" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.locator(".task-card-overlay")).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Space");
+  await expect(titles(page, "To do")).toHaveText(["Second", "First", "Third"]);
+
+  await page.getByRole("button", { name: "Move Third to…" }).click();
+  const menu = page.getByRole("menu", { name: "Move Third to" });
+  await expect(menu.getByRole("menuitem").first()).toBeFocused();
+  await menu.getByRole("menuitem", { name: "Top of Done" }).click();
+  await expect(titles(page, "Done")).toHaveText(["Third"]);
+
+  await page.getByRole("button", { name: "Move Second to…" }).click();
+  await page.getByRole("menuitem", { name: "Bottom of Done" }).click();
+  await expect(titles(page, "Done")).toHaveText(["Third", "Second"]);
+  await page.getByRole("button", { name: "Move Second to…" }).click();
+  await page.getByRole("menuitem", { name: "Top of Done" }).click();
+  await expect(titles(page, "Done")).toHaveText(["Second", "Third"]);
+  await expect(titles(page, "To do")).toHaveText(["First"]);
+
+  // Escape closes the menu without moving anything.
+  await page.getByRole("button", { name: "Move First to…" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(titles(page, "To do")).toHaveText(["First"]);
+});
+
+test("New task takes every field, and the card shows them", async ({ page }) => {
+  const { boardUrl } = await ownerWithProject(page);
+  await openBoard(page, boardUrl);
+  await page.getByRole("button", { name: "New task" }).click();
+  const dialog = page.getByRole("dialog", { name: "New task" });
+  await dialog.getByRole("button", { name: "Create task" }).click();
+  await expect(dialog).toContainText("A task needs a title.");
+
+  await dialog.getByLabel("Title").fill("Fix the login");
+  await dialog.getByLabel("Description (optional)").fill("It **fails** on Safari.");
+  await dialog.getByLabel("Status").selectOption({ label: "In progress" });
+  await dialog.getByLabel("Priority").selectOption({ label: "Urgent" });
+  await dialog.getByLabel("Assignee").selectOption({ label: "Ada Owner" });
+  await dialog.getByLabel("Due date").fill("2020-01-15");
+  await dialog.getByRole("button", { name: "Create task" }).click();
+  await expect(dialog).toBeHidden();
+
+  const created = card(page, "Fix the login");
+  await expect(titles(page, "In progress")).toHaveText(["Fix the login"]);
+  await expect(created).toContainText("Urgent");
+  await expect(created).toContainText("Overdue");
+  await expect(created.getByRole("img", { name: "Assigned to Ada Owner" })).toHaveText("AO");
+
+  // The display preferences hide what a person does not want on cards.
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem("user-preferences") ?? "{}") as object;
+    const hidden = { showTaskNumbers: false, showPriority: false, showAssignees: false };
+    localStorage.setItem("user-preferences", JSON.stringify({ ...stored, ...hidden }));
+  });
+  await page.reload();
+  await expect(card(page, "Fix the login")).toContainText("Overdue");
+  await expect(card(page, "Fix the login")).not.toContainText("WEB-1");
+  await expect(card(page, "Fix the login")).not.toContainText("Urgent");
+  await expect(card(page, "Fix the login").getByRole("img")).toHaveCount(0);
+});
+
+test("filters live in the address: they survive a reload, can be shared, and clear", async ({
+  page,
+}) => {
+  const { boardUrl } = await ownerWithProject(page);
+  await openBoard(page, boardUrl);
+  await page.getByRole("button", { name: "New task" }).click();
+  const dialog = page.getByRole("dialog", { name: "New task" });
+  await dialog.getByLabel("Title").fill("Urgent fix");
+  await dialog.getByLabel("Priority").selectOption({ label: "Urgent" });
+  await dialog.getByRole("button", { name: "Create task" }).click();
+  await addTasks(page, "To do", ["Write the brief", "Plan the launch"]);
+
+  await filterMenu(page, "Priority").click();
+  await page.getByRole("group", { name: "Priority" }).getByLabel("Urgent").check();
+  await expect(page).toHaveURL(/priority=/);
+  await expect(titles(page, "To do")).toHaveText(["Urgent fix"]);
+
+  await page.reload();
+  await expect(titles(page, "To do")).toHaveText(["Urgent fix"]);
+  await filterMenu(page, "Priority").click();
+  await expect(page.getByRole("group", { name: "Priority" }).getByLabel("Urgent")).toBeChecked();
+
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(titles(page, "To do")).toHaveText([
+    "Urgent fix",
+    "Write the brief",
+    "Plan the launch",
+  ]);
+  await expect(page).toHaveURL(new RegExp(`${boardUrl}$`));
+
+  await page.getByRole("searchbox", { name: "Filter by text" }).fill("launch");
+  await expect(page).toHaveURL(/q=launch/);
+  await expect(titles(page, "To do")).toHaveText(["Plan the launch"]);
+  await page.getByRole("combobox", { name: "Due date" }).selectOption({ label: "No due date" });
+  await expect(page).toHaveURL(/due=none/);
+
+  // The same link in another tab shows the same filtered board.
+  const shared = await page.context().newPage();
+  await shared.goto(page.url());
+  await expect(titles(shared, "To do")).toHaveText(["Plan the launch"]);
+  await expect(shared.getByRole("searchbox", { name: "Filter by text" })).toHaveValue("launch");
+  await shared.close();
+
+  await page.getByRole("searchbox", { name: "Filter by text" }).fill("nothing like this");
+  await expect(page.getByText("No tasks match these filters.")).toBeVisible();
+});
+
+test("the list view groups the tasks by status, and the choice is remembered", async ({ page }) => {
+  const { boardUrl } = await ownerWithProject(page);
+  await openBoard(page, boardUrl);
+  await addTasks(page, "To do", ["Write the brief"]);
+  await addTasks(page, "Done", ["Pick a name"]);
+
+  await page.getByRole("button", { name: "List", exact: true }).click();
+  await expect(page.getByRole("button", { name: "List", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByRole("region", { name: "To do" })).toHaveCount(0);
+  const headings = page.getByRole("heading", { level: 2 });
+  await expect(headings).toHaveText([
+    /^To do\s*1$/,
+    /^In progress\s*0$/,
+    /^In review\s*0$/,
+    /^Done\s*1$/,
+  ]);
+  await expect(page.getByRole("link", { name: "Pick a name" })).toBeVisible();
+  await expect(page.getByText("No tasks yet — add one with New task.").first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Write the brief" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "To do" })).toHaveCount(0);
+  const stored = await page.evaluate(() => localStorage.getItem("user-preferences"));
+  expect(JSON.parse(stored ?? "{}")).toMatchObject({ viewMode: "list" });
+
+  await page.getByRole("button", { name: "Board", exact: true }).click();
+  await expect(titles(page, "To do")).toHaveText(["Write the brief"]);
+});
+
+test("a long column puts only the cards in view into the page", async ({ page }) => {
+  const { projectId, boardUrl } = await ownerWithProject(page);
+  await createTasksThroughSync(page.request, projectId, "Load", 400);
+  await openBoard(page, boardUrl);
+  const todo = column(page, "To do");
+  await expect(todo.getByRole("link", { name: "Load 1", exact: true })).toBeVisible();
+  await expect(todo.locator(".board-column-count")).toHaveText("400");
+  expect(await titles(page, "To do").count()).toBeLessThan(40);
+
+  await todo.locator(".board-column-scroll").evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect(todo.getByRole("link", { name: "Load 400", exact: true })).toBeVisible();
+  await expect(todo.getByRole("link", { name: "Load 1", exact: true })).toHaveCount(0);
+});
+
+test("another member sees tasks created and moved without reloading, and cannot assign", async ({
+  page,
+  browser,
+}) => {
+  const { workspaceId, boardUrl } = await ownerWithProject(page);
+  const memberEmail = uniqueEmail("member");
+  const invitation = await apiPost(page.request, "/api/auth/organization/invite-member", {
+    email: memberEmail,
+    role: "member",
+    organizationId: workspaceId,
+  });
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await signUpThroughApi(member.request, { name: "Bob Member", email: memberEmail });
+  await apiPost(member.request, "/api/auth/organization/accept-invitation", {
+    invitationId: z.object({ id: z.string() }).parse(invitation).id,
+  });
+
+  await openBoard(page, boardUrl);
+  await openBoard(member, boardUrl);
+
+  await addTasks(page, "To do", ["Seen by both"]);
+  await expect(titles(member, "To do")).toHaveText(["Seen by both"]);
+
+  await page.getByRole("button", { name: "Move Seen by both to…" }).click();
+  await page.getByRole("menuitem", { name: "Top of In review" }).click();
+  await expect(titles(member, "In review")).toHaveText(["Seen by both"]);
+  await expect(titles(member, "To do")).toHaveCount(0);
+
+  // A member creates and moves tasks too; the owner sees them.
+  await addTasks(member, "Done", ["From the member"]);
+  await expect(titles(page, "Done")).toHaveText(["From the member"]);
+
+  // …but may not assign: the create dialog has no assignee, the owner's has.
+  await member.getByRole("button", { name: "New task" }).click();
+  const memberDialog = member.getByRole("dialog", { name: "New task" });
+  await expect(memberDialog.getByLabel("Title")).toBeVisible();
+  await expect(memberDialog.getByLabel("Assignee")).toHaveCount(0);
+  await page.getByRole("button", { name: "New task" }).click();
+  await expect(page.getByRole("dialog", { name: "New task" }).getByLabel("Assignee")).toBeVisible();
+  await memberContext.close();
+});

@@ -1,0 +1,129 @@
+import { expect, test } from "@playwright/test";
+import {
+  apiPost,
+  createWorkspaceThroughApi,
+  mailedLink,
+  password,
+  signUpThroughApi,
+  uniqueEmail,
+} from "./support/accounts.ts";
+import { oidcProviderName } from "./support/oidc-provider.ts";
+
+test("an owner changes a member's role, cancels an invitation and removes the member", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const owner = page.request;
+  await signUpThroughApi(owner, { name: "Olga Owner", email: uniqueEmail("olga") });
+  const workspaceId = await createWorkspaceThroughApi(owner, "Roles");
+  const memberEmail = uniqueEmail("mia");
+  await apiPost(owner, "/api/auth/organization/invite-member", {
+    email: memberEmail,
+    role: "member",
+    organizationId: workspaceId,
+  });
+  // The member joins through the API in a context of their own.
+  const memberContext = await browser.newContext();
+  await signUpThroughApi(memberContext.request, { name: "Mia Member", email: memberEmail });
+  const link = await mailedLink(request, memberEmail, "invitation");
+  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
+    invitationId: link.split("/").pop(),
+  });
+  await memberContext.close();
+
+  await page.goto(`/dashboard/workspace/${workspaceId}/members`);
+  const invite = page.getByRole("form", { name: "Invite a member" });
+  await invite.getByLabel("Email").fill(uniqueEmail("never"));
+  await invite.getByLabel("Role").selectOption("admin");
+  await invite.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: /^Cancel the invitation of never-/ }).click();
+  await expect(page.getByText("No open invitations.")).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Role of Mia Member" }).selectOption("admin");
+  await expect(page.getByText("Mia Member is now admin")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Role of Mia Member" })).toHaveValue("admin");
+
+  await page.getByRole("button", { name: "Remove Mia Member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remove member" });
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("row", { name: /Mia Member/ })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Members (1)" })).toBeVisible();
+});
+
+test("a person renames and deletes their workspace, changes their password and deletes their account", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail("settings");
+  await signUpThroughApi(page.request, { name: "Sam Settings", email });
+  await createWorkspaceThroughApi(page.request, "Before");
+
+  await page.goto("/dashboard");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Settings" })
+    .click();
+  await page.getByRole("link", { name: "General" }).click();
+  await page.getByLabel("Name").fill("After");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Workspace saved")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Workspace" })).toContainText("After");
+
+  await page.getByRole("button", { name: "Delete workspace" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete workspace" }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  await page.goto("/dashboard/settings/account/information");
+  await page.getByLabel("Current password").fill(password);
+  await page.getByLabel("New password").fill("another long password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed")).toBeVisible();
+  await expect(page.getByText("This device")).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.getByLabel("Password").fill("another long password");
+  await dialog.getByRole("button", { name: "Delete account" }).click();
+  await expect(page.getByText("We mailed you a link")).toBeVisible();
+  await page.goto(await mailedLink(request, email, "delete-account"));
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("another long password");
+  await expect(page.getByRole("button", { name: /^Sign in/ })).toContainText("Last used");
+  await page.getByRole("button", { name: /^Sign in/ }).click();
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+});
+
+test("someone who signed in with a provider sets a password, then unlinks the provider", async ({
+  page,
+}) => {
+  await page.goto("/auth/sign-in");
+  await page
+    .getByRole("button", { name: new RegExp(`^Continue with ${oidcProviderName}`) })
+    .click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  await page.goto("/dashboard/settings/account/information");
+  const methods = page.getByRole("region", { name: "Sign-in methods" });
+  await expect(methods.getByText(oidcProviderName)).toBeVisible();
+  // The only way in can never be unlinked.
+  await expect(methods.getByRole("button", { name: "Unlink" })).toHaveCount(0);
+
+  await expect(page.getByRole("heading", { name: "Set a password" })).toBeVisible();
+  await page.getByLabel("New password").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(methods.getByText("Email and password")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();
+
+  await methods
+    .getByRole("listitem")
+    .filter({ hasText: oidcProviderName })
+    .getByRole("button", { name: "Unlink" })
+    .click();
+  await expect(page.getByText(`${oidcProviderName} unlinked`)).toBeVisible();
+  await expect(methods.getByRole("listitem")).toHaveCount(1);
+  await expect(methods.getByRole("button", { name: "Unlink" })).toHaveCount(0);
+});

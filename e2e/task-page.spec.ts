@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import {
+  apiPost,
+  createWorkspaceThroughApi,
+  mailedLink,
+  signUpThroughApi,
+  uniqueEmail,
+} from "./support/accounts.ts";
+import { mutation, now, pushMutations } from "./support/sync-push.ts";
+
+const taskComments = (page: Page) => page.getByRole("list", { name: "Comments" });
+const taskLabels = (page: Page) => page.getByRole("list", { name: "Labels of this task" });
+
+test("an owner creates a project, edits a task on its page and comments, and a member sees every change live", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const owner = page.request;
+  await signUpThroughApi(owner, { name: "Olga Owner", email: uniqueEmail("olga") });
+  const workspaceId = await createWorkspaceThroughApi(owner, "Task page");
+  const memberEmail = uniqueEmail("milo");
+  await apiPost(owner, "/api/auth/organization/invite-member", {
+    email: memberEmail,
+    role: "member",
+    organizationId: workspaceId,
+  });
+  const memberContext = await browser.newContext();
+  await signUpThroughApi(memberContext.request, { name: "Milo Member", email: memberEmail });
+  const invitation = await mailedLink(request, memberEmail, "invitation");
+  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
+    invitationId: invitation.split("/").pop(),
+  });
+
+  // The workspace home: a new project with the key suggested from its name.
+  await page.goto(`/dashboard/workspace/${workspaceId}`);
+  await expect(page.getByText("No projects yet.")).toBeVisible();
+  await page.getByRole("button", { name: "New project" }).click();
+  const dialog = page.getByRole("dialog", { name: "New project" });
+  await dialog.getByLabel("Name").fill("Website Redesign");
+  await expect(dialog.getByLabel("Key")).toHaveValue("WR");
+  await dialog.getByText("🚀", { exact: true }).click();
+  await expect(dialog.getByRole("radio", { name: "Icon 🚀" })).toBeChecked();
+  await dialog.getByLabel("Description (optional)").fill("The new marketing site");
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(/\/project\/[^/]+\/board$/);
+  const projectId = /\/project\/([^/]+)\/board$/.exec(page.url())?.[1] ?? "";
+
+  const taskId = `tp-${Date.now().toString(36)}`;
+  await pushMutations(owner, [
+    mutation("createTask", { id: taskId, projectId, title: "Write the brief", createdAt: now() }),
+  ]);
+  const taskUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/task/${taskId}`;
+
+  await page.goto(`/dashboard/workspace/${workspaceId}`);
+  await expect(page.getByRole("link", { name: /Website Redesign/ })).toContainText("1 open");
+  await page.goto(taskUrl);
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(taskUrl);
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText("WR-1");
+  await expect(memberPage.getByLabel("Title", { exact: true })).toHaveValue("Write the brief");
+
+  // Title: edited in place, saved with Enter.
+  const title = page.getByLabel("Title", { exact: true });
+  await title.fill("Write the launch brief");
+  await title.press("Enter");
+  await expect(memberPage.getByLabel("Title", { exact: true })).toHaveValue(
+    "Write the launch brief",
+  );
+
+  // Description: saved as it is typed, and still there after a reload.
+  const description = page.getByRole("textbox", { name: "Description" });
+  await description.click();
+  await description.pressSequentially("## Goals\n- ship **fast**");
+  await expect(memberPage.getByRole("textbox", { name: "Description" })).toHaveValue(
+    "## Goals\n- ship **fast**",
+  );
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Goals" })).toBeVisible();
+  await expect(page.locator(".markdown strong")).toHaveText("fast");
+
+  // Properties.
+  await page.getByLabel("Status", { exact: true }).selectOption("in-progress");
+  await expect(memberPage.getByLabel("Status", { exact: true })).toHaveValue("in-progress");
+  await page.getByLabel("Priority", { exact: true }).selectOption("high");
+  await expect(memberPage.getByLabel("Priority", { exact: true })).toHaveValue("high");
+  await page.getByLabel("Assignee", { exact: true }).selectOption({ label: "Milo Member" });
+  await expect(
+    memberPage.getByLabel("Assignee", { exact: true }).locator("option:checked"),
+  ).toHaveText("Milo Member");
+  await page.getByLabel("Due date", { exact: true }).fill("2030-05-17");
+  await expect(memberPage.getByLabel("Due date", { exact: true })).toHaveValue("2030-05-17");
+
+  // Labels: one created from the picker, and applied at once.
+  await page.getByRole("button", { name: "Edit labels" }).click();
+  await page.getByLabel("Find or create a label").fill("Frontend");
+  await page.getByRole("button", { name: /Create label .Frontend./ }).click();
+  await expect(taskLabels(page)).toContainText("Frontend");
+  await expect(taskLabels(memberPage)).toContainText("Frontend");
+
+  // A comment sent with Ctrl+Enter.
+  const newComment = page.getByLabel("New comment");
+  await newComment.fill("Draft is in the shared folder");
+  await newComment.press("Control+Enter");
+  await expect(newComment).toHaveValue("");
+  await expect(taskComments(memberPage)).toContainText("Draft is in the shared folder");
+
+  // The server's history of the task, in words.
+  await expect(page.getByRole("list", { name: "Activity" })).toContainText(
+    "Olga Owner changed status from To do to In progress",
+  );
+  await expect(memberPage.getByRole("list", { name: "Activity" })).toContainText(
+    "Olga Owner assigned Milo Member",
+  );
+
+  // A member may not delete the task, assign it, or delete the owner's comment.
+  const ownerComment = memberPage.getByRole("listitem", { name: "Comment by Olga Owner" });
+  await expect(ownerComment).toBeVisible();
+  await expect(ownerComment.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await expect(memberPage.getByRole("button", { name: "Delete task" })).toHaveCount(0);
+  await expect(memberPage.getByLabel("Assignee", { exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Delete task" })).toBeVisible();
+
+  // Renamed in the workspace settings, the label changes on the member's task page too.
+  await page.goto("/dashboard/settings/workspace/general");
+  const labelName = page.getByLabel("Name of label Frontend");
+  await labelName.fill("Web");
+  await labelName.press("Enter");
+  await expect(taskLabels(memberPage)).toContainText("Web");
+
+  await memberContext.close();
+});
+
+test("a task that is not in the store says so and links back to the board", async ({ page }) => {
+  await signUpThroughApi(page.request, { name: "Nia Nobody", email: uniqueEmail("nia") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Empty");
+  const projectId = `nf-${Date.now().toString(36)}`;
+  await pushMutations(page.request, [
+    mutation("createProject", {
+      id: projectId,
+      workspaceId,
+      name: "Ghosts",
+      key: "GH",
+      createdAt: now(),
+    }),
+  ]);
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/task/missing-task`);
+  await expect(page.getByRole("heading", { name: "Task not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the board" }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/board$`));
+});
