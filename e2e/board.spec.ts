@@ -168,8 +168,10 @@ test("a card moves with the keyboard, and with the Move to… menu", async ({ pa
   // Pick up with Space on the handle, one step down, drop with Space.
   await page.getByRole("button", { name: "Drag First" }).focus();
   await page.keyboard.press("Space");
-  await expect(page.locator(".task-card-overlay")).toBeVisible();
+  // What a screen reader hears tells when the card is up, and where it is.
+  await expect(page.getByText("WEB-1 First is in its place in To do.")).toBeAttached();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByText("WEB-1 First is over WEB-2 Second in To do.")).toBeAttached();
   await page.keyboard.press("Space");
   await expect(titles(page, "To do")).toHaveText(["Second", "First", "Third"]);
 

@@ -193,9 +193,16 @@ function useAnnouncements(
       if (data.type === "column") return `the bottom of ${statusNames[data.status]}`;
       return `${name(over.id)} in ${statusNames[data.status]}`;
     };
+    const columnOf = (over: Over) => {
+      const data = dropData(over);
+      return data ? statusNames[data.status] : "no column";
+    };
     return {
       onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
-      onDragOver: ({ active, over }) => `${name(active.id)} is over ${where(over)}.`,
+      onDragOver: ({ active, over }) =>
+        over?.id === active.id
+          ? `${name(active.id)} is in its place in ${columnOf(over)}.`
+          : `${name(active.id)} is over ${where(over)}.`,
       onDragEnd: ({ active, over }) =>
         over
           ? `${name(active.id)} was dropped at ${where(over)}.`

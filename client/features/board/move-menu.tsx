@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type RefObject,
   type SyntheticEvent,
 } from "react";
 import { createPortal } from "react-dom";
@@ -22,12 +23,11 @@ const places = ["top", "bottom"] as const;
  * rather not drag: any column of the board, at its top or its bottom.
  */
 export const MoveMenu = memo(function MoveMenu({ taskId, title, onMove }: MoveMenuProps) {
-  const [anchor, setAnchor] = useState<DOMRect | null>(null);
+  const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const open = anchor !== null;
 
   const close = useCallback((returnFocus: boolean) => {
-    setAnchor(null);
+    setOpen(false);
     if (returnFocus) button.current?.focus();
   }, []);
 
@@ -42,13 +42,13 @@ export const MoveMenu = memo(function MoveMenu({ taskId, title, onMove }: MoveMe
         aria-label={`Move ${title} to…`}
         title="Move to…"
         onPointerDown={stopPropagation}
-        onClick={() => setAnchor(open ? null : (button.current?.getBoundingClientRect() ?? null))}
+        onClick={() => setOpen(!open)}
       >
         <span aria-hidden="true">⋯</span>
       </button>
-      {anchor && (
+      {open && (
         <MenuPopup
-          anchor={anchor}
+          anchor={button}
           label={`Move ${title} to`}
           onClose={close}
           onChoose={(status, place) => {
@@ -62,50 +62,68 @@ export const MoveMenu = memo(function MoveMenu({ taskId, title, onMove }: MoveMe
 });
 
 type MenuPopupProps = {
-  anchor: DOMRect;
+  anchor: RefObject<HTMLElement | null>;
   label: string;
   onClose: (returnFocus: boolean) => void;
   onChoose: (status: (typeof boardStatuses)[number], place: (typeof places)[number]) => void;
 };
 
-/** In a portal, so a card's scrolling column never clips it. */
+/**
+ * In a portal, so a card's scrolling column never clips it. It follows its button when the
+ * page scrolls or the board repaints, and closes only when the button leaves the page.
+ */
 function MenuPopup({ anchor, label, onClose, onChoose }: MenuPopupProps) {
   const menu = useRef<HTMLDivElement>(null);
-  const [position, setPosition] = useState({ top: anchor.bottom + 4, left: anchor.left });
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
 
-  // Keep the menu on screen: flip above the button or shift left when it would overflow.
-  useLayoutEffect(() => {
+  const follow = useCallback(() => {
+    const button = anchor.current;
     const element = menu.current;
     if (!element) return;
+    if (!button?.isConnected) {
+      onClose(false);
+      return;
+    }
+    // Below the button, or above it when there is no room; never off the right edge.
+    const rect = button.getBoundingClientRect();
     const { width, height } = element.getBoundingClientRect();
-    const top =
-      anchor.bottom + 4 + height > window.innerHeight ? anchor.top - height - 4 : anchor.bottom + 4;
-    const left = Math.min(anchor.left, window.innerWidth - width - 8);
-    setPosition({ top: Math.max(4, top), left: Math.max(4, left) });
-    element.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [anchor]);
+    const below = rect.bottom + 4;
+    const top = below + height > window.innerHeight ? rect.top - height - 4 : below;
+    const left = Math.min(rect.left, window.innerWidth - width - 8);
+    setPosition((current) =>
+      current?.top === Math.max(4, top) && current.left === Math.max(4, left)
+        ? current
+        : { top: Math.max(4, top), left: Math.max(4, left) },
+    );
+  }, [anchor, onClose]);
+
+  useLayoutEffect(follow, [follow]);
+
+  // Once in place (a hidden menu cannot take focus), the first choice gets the focus.
+  const shown = position !== null;
+  useEffect(() => {
+    if (shown) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [shown]);
 
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node)) onClose(false);
-    };
-    const onScroll = (event: Event) => {
-      if (!menu.current?.contains(event.target as Node)) onClose(false);
+      const target = event.target;
+      if (target instanceof Node && !menu.current?.contains(target)) onClose(false);
     };
     document.addEventListener("pointerdown", onPointerDown);
-    window.addEventListener("scroll", onScroll, true);
-    window.addEventListener("resize", onScroll);
+    window.addEventListener("scroll", follow, true);
+    window.addEventListener("resize", follow);
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
-      window.removeEventListener("scroll", onScroll, true);
-      window.removeEventListener("resize", onScroll);
+      window.removeEventListener("scroll", follow, true);
+      window.removeEventListener("resize", follow);
     };
-  }, [onClose]);
+  }, [onClose, follow]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     event.stopPropagation();
     const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const current = items.indexOf(document.activeElement as HTMLElement);
+    const current = items.findIndex((item) => item === document.activeElement);
     const focus = (index: number) => items[(index + items.length) % items.length]?.focus();
     if (event.key === "Escape" || event.key === "Tab") {
       event.preventDefault();
@@ -131,7 +149,8 @@ function MenuPopup({ anchor, label, onClose, onChoose }: MenuPopupProps) {
       role="menu"
       aria-label={label}
       className="move-menu"
-      style={{ top: position.top, left: position.left }}
+      // Measured before it is shown: the first paint is already in place.
+      style={position ?? { visibility: "hidden", top: 0, left: 0 }}
       onKeyDown={onKeyDown}
       onPointerDown={stopPropagation}
       onClick={stopPropagation}
