@@ -1,11 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import {
-  apiPost,
-  createWorkspaceThroughApi,
-  mailedLink,
-  signUpThroughApi,
-  uniqueEmail,
-} from "./support/accounts.ts";
+import { workspaceWithMember } from "./support/accounts.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 const plannedGroup = (page: Page) => page.getByRole("region", { name: "Planned" });
@@ -15,22 +9,12 @@ const row = (page: Page, title: string) =>
 test("an owner bulk-edits planned tasks and a member sees each change without a reload", async ({
   page,
   browser,
-  request,
 }) => {
   const owner = page.request;
-  await signUpThroughApi(owner, { name: "Bea Backlog", email: uniqueEmail("bea") });
-  const workspaceId = await createWorkspaceThroughApi(owner, "Backlog");
-  const memberEmail = uniqueEmail("max");
-  await apiPost(owner, "/api/auth/organization/invite-member", {
-    email: memberEmail,
-    role: "member",
-    organizationId: workspaceId,
-  });
-  const memberContext = await browser.newContext();
-  await signUpThroughApi(memberContext.request, { name: "Max Member", email: memberEmail });
-  const invitation = await mailedLink(request, memberEmail, "invitation");
-  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
-    invitationId: invitation.split("/").pop(),
+  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
+    owner: "Bea Backlog",
+    member: "Max Member",
+    workspace: "Backlog",
   });
 
   const projectId = `blg-${Date.now().toString(36)}`;
@@ -55,7 +39,6 @@ test("an owner bulk-edits planned tasks and a member sees each change without a 
   ]);
   const backlogUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`;
 
-  const memberPage = await memberContext.newPage();
   await memberPage.goto(backlogUrl);
   await expect(plannedGroup(memberPage).getByRole("listitem")).toHaveCount(4);
   // A member may edit tasks but neither delete nor assign them.

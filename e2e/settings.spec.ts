@@ -1,34 +1,22 @@
 import { expect, test } from "@playwright/test";
 import {
-  apiPost,
   createWorkspaceThroughApi,
   mailedLink,
   password,
   signUpThroughApi,
   uniqueEmail,
+  workspaceWithMember,
 } from "./support/accounts.ts";
 import { oidcProviderName } from "./support/oidc-provider.ts";
 
 test("an owner changes a member's role, cancels an invitation and removes the member", async ({
   page,
   browser,
-  request,
 }) => {
-  const owner = page.request;
-  await signUpThroughApi(owner, { name: "Olga Owner", email: uniqueEmail("olga") });
-  const workspaceId = await createWorkspaceThroughApi(owner, "Roles");
-  const memberEmail = uniqueEmail("mia");
-  await apiPost(owner, "/api/auth/organization/invite-member", {
-    email: memberEmail,
-    role: "member",
-    organizationId: workspaceId,
-  });
-  // The member joins through the API in a context of their own.
-  const memberContext = await browser.newContext();
-  await signUpThroughApi(memberContext.request, { name: "Mia Member", email: memberEmail });
-  const link = await mailedLink(request, memberEmail, "invitation");
-  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
-    invitationId: link.split("/").pop(),
+  const { workspaceId, memberContext } = await workspaceWithMember(page, browser, {
+    owner: "Olga Owner",
+    member: "Mia Member",
+    workspace: "Roles",
   });
   await memberContext.close();
 

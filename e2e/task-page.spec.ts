@@ -1,10 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  apiPost,
   createWorkspaceThroughApi,
-  mailedLink,
   signUpThroughApi,
   uniqueEmail,
+  workspaceWithMember,
 } from "./support/accounts.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
@@ -14,22 +13,12 @@ const taskLabels = (page: Page) => page.getByRole("list", { name: "Labels of thi
 test("an owner creates a project, edits a task on its page and comments, and a member sees every change live", async ({
   page,
   browser,
-  request,
 }) => {
   const owner = page.request;
-  await signUpThroughApi(owner, { name: "Olga Owner", email: uniqueEmail("olga") });
-  const workspaceId = await createWorkspaceThroughApi(owner, "Task page");
-  const memberEmail = uniqueEmail("milo");
-  await apiPost(owner, "/api/auth/organization/invite-member", {
-    email: memberEmail,
-    role: "member",
-    organizationId: workspaceId,
-  });
-  const memberContext = await browser.newContext();
-  await signUpThroughApi(memberContext.request, { name: "Milo Member", email: memberEmail });
-  const invitation = await mailedLink(request, memberEmail, "invitation");
-  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
-    invitationId: invitation.split("/").pop(),
+  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
+    owner: "Olga Owner",
+    member: "Milo Member",
+    workspace: "Task page",
   });
 
   // The workspace home: a new project with the key suggested from its name.
@@ -55,7 +44,6 @@ test("an owner creates a project, edits a task on its page and comments, and a m
   await page.goto(`/dashboard/workspace/${workspaceId}`);
   await expect(page.getByRole("link", { name: /Website Redesign/ })).toContainText("1 open");
   await page.goto(taskUrl);
-  const memberPage = await memberContext.newPage();
   await memberPage.goto(taskUrl);
   await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText("WR-1");
   await expect(memberPage.getByLabel("Title", { exact: true })).toHaveValue("Write the brief");
