@@ -207,6 +207,9 @@ test("importing reports how many tasks came in and which rows were refused and w
   await page.goto(integrationsUrl(projectId));
   const file = page.getByLabel("File to import");
   const report = page.getByRole("status").filter({ hasText: "Imported" });
+  await expect(
+    page.getByText("This project has no tasks yet: add them on its board, or import a file below."),
+  ).toBeVisible();
 
   // This app's own JSON export, e.g. of another project.
   const exportJson = {
@@ -256,6 +259,8 @@ test("importing reports how many tasks came in and which rows were refused and w
   await expect(report).toContainText("Imported 1 task; 1 row refused");
   await expect(report).toContainText("Row 2: the title is empty");
 
+  await expect(page.getByText("4 tasks, as they are in this browser.")).toBeVisible();
+
   await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);
   const column = (name: string) => page.getByRole("region", { name, exact: true });
   await expect(column("In review").getByRole("article")).toContainText(["Set up the API"]);
@@ -264,4 +269,11 @@ test("importing reports how many tasks came in and which rows were refused and w
   await expect(column("To do").getByRole("article")).toContainText(["Plan the launch"]);
   await expect(column("In progress").getByRole("article")).toContainText(["From Kaneo"]);
   await expect(page.getByText("Broken row")).toHaveCount(0);
+});
+
+test("without a workspace, the projects settings lead to creating one", async ({ page }) => {
+  await signUpThroughApi(page.request, { name: "Wes Without", email: uniqueEmail("wes") });
+  await page.goto("/dashboard/settings/projects");
+  await page.getByRole("link", { name: "Create one to add projects." }).click();
+  await expect(page).toHaveURL(/\/dashboard\/workspace\/create$/);
 });
