@@ -98,6 +98,8 @@ test("deleting a project takes its key as confirmation, and it leaves the worksp
   ).toBeVisible();
   await expect(memberPage.getByLabel("Name")).toBeDisabled();
   await expect(memberPage.getByRole("button", { name: "Delete project" })).toHaveCount(0);
+  await memberPage.goto(`/dashboard/settings/projects/${projectId}/visibility`);
+  await expect(memberPage.getByRole("checkbox", { name: /^Public access/ })).toBeDisabled();
   await memberPage.goto(`/dashboard/workspace/${workspaceId}`);
   await expect(projectRow(memberPage, "Old site")).toBeVisible();
 
