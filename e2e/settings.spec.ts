@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   createWorkspaceThroughApi,
   mailedLink,
@@ -191,5 +191,23 @@ test("an owner recolours and deletes labels in the settings, and a member's boar
   await expect(page.getByRole("list", { name: "Workspace labels" })).not.toContainText("Backend");
   await expect(labelOnCard(memberPage, "Hero section", "Backend")).toHaveCount(0);
   await expect(labelOnCard(memberPage, "Hero section", "Design")).toBeVisible();
+
+  // The task page and the backlog show the label in the same colour as the card.
+  const dotColour = (chip: Locator) =>
+    expect.poll(() =>
+      chip.evaluate((element) => getComputedStyle(element, "::before").backgroundColor),
+    );
+  const projectUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}`;
+  await memberSettings.goto(`${projectUrl}/task/${projectId}-task`);
+  await dotColour(
+    memberSettings.getByRole("list", { name: "Labels of this task" }).getByText("Design"),
+  ).toBe("rgb(18, 165, 148)");
+  await pushMutations(page.request, [
+    mutation("updateTask", { id: `${projectId}-task`, status: "planned", updatedAt: now() }),
+  ]);
+  await memberSettings.goto(`${projectUrl}/backlog`);
+  await dotColour(memberSettings.locator(".chip-label", { hasText: "Design" })).toBe(
+    "rgb(18, 165, 148)",
+  );
   await memberContext.close();
 });

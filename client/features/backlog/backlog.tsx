@@ -217,7 +217,7 @@ function BacklogRow({ task, context }: { task: Task; context: RowContext }) {
         {task.title}
       </Link>
       {taskLabels.map((label) => (
-        <span key={label.id} className={`chip chip-label chip-${label.color}`}>
+        <span key={label.id} className="chip chip-label" data-color={label.color}>
           {label.name}
         </span>
       ))}

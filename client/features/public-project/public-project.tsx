@@ -132,7 +132,7 @@ function TaskChips({ task, labels }: { task: PublicTask; labels: readonly Public
       {labels
         .filter((label) => task.labelIds.includes(label.id))
         .map((label) => (
-          <span key={label.id} className={`chip chip-label chip-${label.color}`}>
+          <span key={label.id} className="chip chip-label" data-color={label.color}>
             {label.name}
           </span>
         ))}
