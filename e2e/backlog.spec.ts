@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { workspaceWithMember } from "./support/accounts.ts";
+import {
+  createWorkspaceThroughApi,
+  signUpThroughApi,
+  uniqueEmail,
+  workspaceWithMember,
+} from "./support/accounts.ts";
+import { createProjectThroughSync } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 const plannedGroup = (page: Page) => page.getByRole("region", { name: "Planned" });
@@ -69,4 +75,35 @@ test("an owner bulk-edits planned tasks and a member sees each change without a 
   await expect(plannedGroup(memberPage).getByRole("listitem")).toHaveCount(1);
   await expect(row(memberPage, "Delta")).toBeVisible();
   await memberContext.close();
+});
+
+test("an empty backlog says how to fill it; a task planned there is archived and restored", async ({
+  page,
+}) => {
+  await signUpThroughApi(page.request, { name: "Eve Empty", email: uniqueEmail("eve") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Empty backlog");
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Later",
+    key: "LTR",
+  });
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`);
+  const archivedGroup = page.getByRole("region", { name: "Archived" });
+  await expect(plannedGroup(page)).toContainText(
+    "Nothing planned. Add a task above, or move one here from the board.",
+  );
+  await expect(archivedGroup).toContainText(
+    "No archived tasks. Archive a planned task to keep it out of the way.",
+  );
+
+  await page.getByLabel("New task title").fill("Someday feature");
+  await page.getByLabel("New task title").press("Enter");
+  await expect(row(page, "Someday feature")).toContainText("LTR-1");
+  await expect(plannedGroup(page)).not.toContainText("Nothing planned.");
+
+  await page.getByRole("button", { name: "Archive LTR-1" }).click();
+  await expect(archivedGroup.getByRole("listitem")).toHaveCount(1);
+  await expect(plannedGroup(page)).toContainText("Nothing planned.");
+  await page.getByRole("button", { name: "Restore LTR-1" }).click();
+  await expect(row(page, "Someday feature")).toBeVisible();
+  await expect(archivedGroup).toContainText("No archived tasks.");
 });
