@@ -67,11 +67,20 @@ test("an owner renames a project and changes its key, icon and description, and 
   await expect(form.getByLabel("Icon")).toHaveValue("🦊");
   await expect(form.getByLabel("Description")).toHaveValue("Pages that sell the product");
 
+  // A change saved elsewhere (another device) shows in the open form, edits in progress stay.
+  await form.getByLabel("Icon").fill("🐺");
+  await pushMutations(page.request, [
+    mutation("updateProject", { id: projectId, description: "Sells it", updatedAt: now() }),
+  ]);
+  await expect(form.getByLabel("Description")).toHaveValue("Sells it");
+  await expect(form.getByLabel("Icon")).toHaveValue("🐺");
+  await form.getByLabel("Icon").fill("🦊");
+
   await page.goto(`/dashboard/workspace/${workspaceId}`);
   const row = projectRow(page, "Marketing site");
   await expect(row).toContainText("🦊");
   await expect(row).toContainText("MKT");
-  await expect(row).toContainText("Pages that sell the product");
+  await expect(row).toContainText("Sells it");
   await row.click();
   await expect(page.getByRole("heading", { level: 1, name: "Marketing site" })).toBeVisible();
   await expect(page.getByRole("article").filter({ hasText: "Hero" })).toContainText("MKT-1");
@@ -123,7 +132,9 @@ test("deleting a project takes its key as confirmation, and it leaves the worksp
   await memberContext.close();
 });
 
-test("a project exports as JSON and as CSV files holding its tasks", async ({ page }) => {
+test("a project exports as JSON and as CSV files holding its tasks, and the JSON imports back", async ({
+  page,
+}) => {
   const workspaceId = await ownerWithWorkspace(page);
   const projectId = await createProjectThroughSync(page.request, workspaceId, {
     name: "Website",
@@ -196,6 +207,25 @@ test("a project exports as JSON and as CSV files holding its tasks", async ({ pa
     'WEB-1,"Draw the hero, with a comma",,in-progress,high,,2030-05-17,Design,',
   );
   expect(csv).toContain("WEB-2,Ship,");
+
+  // The JSON file, imported into another project, brings the same tasks back.
+  const copyId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Copy",
+    key: "CPY",
+  });
+  await page.goto(integrationsUrl(copyId));
+  await page.getByLabel("File to import").setInputFiles(await jsonFile.path());
+  await expect(page.getByRole("status").filter({ hasText: "Imported" })).toContainText(
+    "Imported 2 tasks; 0 rows refused",
+  );
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${copyId}/board`);
+  const copied = page
+    .getByRole("region", { name: "In progress", exact: true })
+    .getByRole("article")
+    .filter({ hasText: "Draw the hero, with a comma" });
+  await expect(copied).toContainText("Design");
+  await expect(copied).toContainText("High");
+  await expect(page.getByRole("article").filter({ hasText: "Ship" })).toContainText("CPY-");
 });
 
 test("importing reports how many tasks came in and which rows were refused and why", async ({
