@@ -63,13 +63,13 @@ export async function signedInPerson(label: string) {
 }
 
 /**
- * `page` signed up as the owner of a new workspace, and a second person who joined it with
- * `role`, signed in in a browser context of their own: close `memberContext` when done.
+ * `page` signed up as the owner of a new workspace, and a second person who joined it as a
+ * member, signed in in a browser context of their own: close `memberContext` when done.
  */
 export async function workspaceWithMember(
   page: Page,
   browser: Browser,
-  names: { owner: string; member: string; workspace: string; role?: "member" | "admin" },
+  names: { owner: string; member: string; workspace: string },
 ) {
   const emailOf = (name: string) => uniqueEmail(name.split(" ")[0]?.toLowerCase() ?? "person");
   const ownerEmail = emailOf(names.owner);
@@ -78,7 +78,7 @@ export async function workspaceWithMember(
   const memberEmail = emailOf(names.member);
   const invitation = await apiPost(page.request, "/api/auth/organization/invite-member", {
     email: memberEmail,
-    role: names.role ?? "member",
+    role: "member",
     organizationId: workspaceId,
   });
   const memberContext = await browser.newContext();
