@@ -1,11 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  apiPost,
   createWorkspaceThroughApi,
-  mailedLink,
   signUpThroughApi,
   uniqueEmail,
+  workspaceWithMember,
 } from "./support/accounts.ts";
+import { createProjectThroughSync } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 const plannedGroup = (page: Page) => page.getByRole("region", { name: "Planned" });
@@ -15,22 +15,12 @@ const row = (page: Page, title: string) =>
 test("an owner bulk-edits planned tasks and a member sees each change without a reload", async ({
   page,
   browser,
-  request,
 }) => {
   const owner = page.request;
-  await signUpThroughApi(owner, { name: "Bea Backlog", email: uniqueEmail("bea") });
-  const workspaceId = await createWorkspaceThroughApi(owner, "Backlog");
-  const memberEmail = uniqueEmail("max");
-  await apiPost(owner, "/api/auth/organization/invite-member", {
-    email: memberEmail,
-    role: "member",
-    organizationId: workspaceId,
-  });
-  const memberContext = await browser.newContext();
-  await signUpThroughApi(memberContext.request, { name: "Max Member", email: memberEmail });
-  const invitation = await mailedLink(request, memberEmail, "invitation");
-  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
-    invitationId: invitation.split("/").pop(),
+  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
+    owner: "Bea Backlog",
+    member: "Max Member",
+    workspace: "Backlog",
   });
 
   const projectId = `blg-${Date.now().toString(36)}`;
@@ -55,7 +45,6 @@ test("an owner bulk-edits planned tasks and a member sees each change without a 
   ]);
   const backlogUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`;
 
-  const memberPage = await memberContext.newPage();
   await memberPage.goto(backlogUrl);
   await expect(plannedGroup(memberPage).getByRole("listitem")).toHaveCount(4);
   // A member may edit tasks but neither delete nor assign them.
@@ -86,4 +75,35 @@ test("an owner bulk-edits planned tasks and a member sees each change without a 
   await expect(plannedGroup(memberPage).getByRole("listitem")).toHaveCount(1);
   await expect(row(memberPage, "Delta")).toBeVisible();
   await memberContext.close();
+});
+
+test("an empty backlog says how to fill it; a task planned there is archived and restored", async ({
+  page,
+}) => {
+  await signUpThroughApi(page.request, { name: "Eve Empty", email: uniqueEmail("eve") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Empty backlog");
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Later",
+    key: "LTR",
+  });
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`);
+  const archivedGroup = page.getByRole("region", { name: "Archived" });
+  await expect(plannedGroup(page)).toContainText(
+    "Nothing planned. Add a task above, or move one here from the board.",
+  );
+  await expect(archivedGroup).toContainText(
+    "No archived tasks. Archive a planned task to keep it out of the way.",
+  );
+
+  await page.getByLabel("New task title").fill("Someday feature");
+  await page.getByLabel("New task title").press("Enter");
+  await expect(row(page, "Someday feature")).toContainText("LTR-1");
+  await expect(plannedGroup(page)).not.toContainText("Nothing planned.");
+
+  await page.getByRole("button", { name: "Archive LTR-1" }).click();
+  await expect(archivedGroup.getByRole("listitem")).toHaveCount(1);
+  await expect(plannedGroup(page)).toContainText("Nothing planned.");
+  await page.getByRole("button", { name: "Restore LTR-1" }).click();
+  await expect(row(page, "Someday feature")).toBeVisible();
+  await expect(archivedGroup).toContainText("No archived tasks.");
 });

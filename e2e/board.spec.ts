@@ -1,11 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  apiPost,
   createWorkspaceThroughApi,
   signUpThroughApi,
   uniqueEmail,
+  workspaceWithMember,
 } from "./support/accounts.ts";
-import { z } from "zod";
 import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
 
 /** Signs `page` up as the owner of a new workspace with a project "Website" (key WEB). */
@@ -13,6 +12,11 @@ async function ownerWithProject(page: Page) {
   const email = uniqueEmail("board");
   await signUpThroughApi(page.request, { name: "Ada Owner", email });
   const workspaceId = await createWorkspaceThroughApi(page.request, "Board workspace");
+  return projectInWorkspace(page, workspaceId);
+}
+
+/** A project "Website" (key WEB) in the workspace, created as `page`'s person. */
+async function projectInWorkspace(page: Page, workspaceId: string) {
   const projectId = await createProjectThroughSync(page.request, workspaceId, {
     name: "Website",
     key: "WEB",
@@ -331,19 +335,16 @@ test("another member sees tasks created and moved without reloading, and cannot 
   page,
   browser,
 }) => {
-  const { workspaceId, boardUrl } = await ownerWithProject(page);
-  const memberEmail = uniqueEmail("member");
-  const invitation = await apiPost(page.request, "/api/auth/organization/invite-member", {
-    email: memberEmail,
-    role: "member",
-    organizationId: workspaceId,
+  const {
+    workspaceId,
+    memberContext,
+    memberPage: member,
+  } = await workspaceWithMember(page, browser, {
+    owner: "Ada Owner",
+    member: "Bob Member",
+    workspace: "Board workspace",
   });
-  const memberContext = await browser.newContext();
-  const member = await memberContext.newPage();
-  await signUpThroughApi(member.request, { name: "Bob Member", email: memberEmail });
-  await apiPost(member.request, "/api/auth/organization/accept-invitation", {
-    invitationId: z.object({ id: z.string() }).parse(invitation).id,
-  });
+  const { boardUrl } = await projectInWorkspace(page, workspaceId);
 
   await openBoard(page, boardUrl);
   await openBoard(member, boardUrl);

@@ -1,34 +1,24 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
-  apiPost,
   createWorkspaceThroughApi,
   mailedLink,
   password,
   signUpThroughApi,
   uniqueEmail,
+  workspaceWithMember,
 } from "./support/accounts.ts";
 import { oidcProviderName } from "./support/oidc-provider.ts";
+import { createProjectThroughSync } from "./support/sync.ts";
+import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 test("an owner changes a member's role, cancels an invitation and removes the member", async ({
   page,
   browser,
-  request,
 }) => {
-  const owner = page.request;
-  await signUpThroughApi(owner, { name: "Olga Owner", email: uniqueEmail("olga") });
-  const workspaceId = await createWorkspaceThroughApi(owner, "Roles");
-  const memberEmail = uniqueEmail("mia");
-  await apiPost(owner, "/api/auth/organization/invite-member", {
-    email: memberEmail,
-    role: "member",
-    organizationId: workspaceId,
-  });
-  // The member joins through the API in a context of their own.
-  const memberContext = await browser.newContext();
-  await signUpThroughApi(memberContext.request, { name: "Mia Member", email: memberEmail });
-  const link = await mailedLink(request, memberEmail, "invitation");
-  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
-    invitationId: link.split("/").pop(),
+  const { workspaceId, memberContext } = await workspaceWithMember(page, browser, {
+    owner: "Olga Owner",
+    member: "Mia Member",
+    workspace: "Roles",
   });
   await memberContext.close();
 
@@ -126,4 +116,98 @@ test("someone who signed in with a provider sets a password, then unlinks the pr
   await expect(page.getByText(`${oidcProviderName} unlinked`)).toBeVisible();
   await expect(methods.getByRole("listitem")).toHaveCount(1);
   await expect(methods.getByRole("button", { name: "Unlink" })).toHaveCount(0);
+});
+
+/** The coloured dot of a label on the card of a task on the board. */
+const labelOnCard = (page: Page, task: string, label: string) =>
+  page
+    .getByRole("article")
+    .filter({ hasText: task })
+    .getByRole("list", { name: "Labels" })
+    .getByRole("listitem")
+    .filter({ hasText: label });
+
+test("an owner recolours and deletes labels in the settings, and a member's board shows it at once", async ({
+  page,
+  browser,
+}) => {
+  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
+    owner: "Olga Owner",
+    member: "Mia Member",
+    workspace: "Labels",
+  });
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Website",
+    key: "WEB",
+  });
+  await pushMutations(page.request, [
+    mutation("createLabel", {
+      id: `${projectId}-design`,
+      workspaceId,
+      name: "Design",
+      color: "red",
+      createdAt: now(),
+    }),
+    mutation("createLabel", {
+      id: `${projectId}-backend`,
+      workspaceId,
+      name: "Backend",
+      color: "blue",
+      createdAt: now(),
+    }),
+    mutation("createTask", {
+      id: `${projectId}-task`,
+      projectId,
+      title: "Hero section",
+      labelIds: [`${projectId}-design`, `${projectId}-backend`],
+      createdAt: now(),
+    }),
+  ]);
+  await memberPage.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);
+  const designDot = labelOnCard(memberPage, "Hero section", "Design").locator(".label-dot");
+  await expect(designDot).toHaveCSS("background-color", "rgb(229, 72, 77)"); // red
+  await expect(labelOnCard(memberPage, "Hero section", "Backend")).toBeVisible();
+
+  // A member sees the labels but cannot change them.
+  const memberSettings = await memberContext.newPage();
+  await memberSettings.goto("/dashboard/settings/workspace/general");
+  await expect(
+    memberSettings.getByText("Only owners and admins can rename, recolour or delete labels."),
+  ).toBeVisible();
+  await expect(memberSettings.getByRole("list", { name: "Workspace labels" })).toContainText(
+    "Design",
+  );
+  await expect(memberSettings.getByRole("button", { name: /^Delete label/ })).toHaveCount(0);
+  await expect(memberSettings.getByRole("combobox", { name: /^Colour of label/ })).toHaveCount(0);
+
+  await page.goto("/dashboard/settings/workspace/general");
+  await page.getByLabel("Colour of label Design").selectOption("teal");
+  await expect(designDot).toHaveCSS("background-color", "rgb(18, 165, 148)"); // teal
+
+  await page.getByRole("button", { name: "Delete label Backend" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete label Backend?" });
+  await dialog.getByRole("button", { name: "Delete label" }).click();
+  await expect(page.getByText("Label Backend was deleted")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Workspace labels" })).not.toContainText("Backend");
+  await expect(labelOnCard(memberPage, "Hero section", "Backend")).toHaveCount(0);
+  await expect(labelOnCard(memberPage, "Hero section", "Design")).toBeVisible();
+
+  // The task page and the backlog show the label in the same colour as the card.
+  const dotColour = (chip: Locator) =>
+    expect.poll(() =>
+      chip.evaluate((element) => getComputedStyle(element, "::before").backgroundColor),
+    );
+  const projectUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}`;
+  await memberSettings.goto(`${projectUrl}/task/${projectId}-task`);
+  await dotColour(
+    memberSettings.getByRole("list", { name: "Labels of this task" }).getByText("Design"),
+  ).toBe("rgb(18, 165, 148)");
+  await pushMutations(page.request, [
+    mutation("updateTask", { id: `${projectId}-task`, status: "planned", updatedAt: now() }),
+  ]);
+  await memberSettings.goto(`${projectUrl}/backlog`);
+  await dotColour(memberSettings.locator(".chip-label", { hasText: "Design" })).toBe(
+    "rgb(18, 165, 148)",
+  );
+  await memberContext.close();
 });

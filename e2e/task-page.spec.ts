@@ -1,10 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  apiPost,
   createWorkspaceThroughApi,
-  mailedLink,
   signUpThroughApi,
   uniqueEmail,
+  workspaceWithMember,
 } from "./support/accounts.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
@@ -14,22 +13,12 @@ const taskLabels = (page: Page) => page.getByRole("list", { name: "Labels of thi
 test("an owner creates a project, edits a task on its page and comments, and a member sees every change live", async ({
   page,
   browser,
-  request,
 }) => {
   const owner = page.request;
-  await signUpThroughApi(owner, { name: "Olga Owner", email: uniqueEmail("olga") });
-  const workspaceId = await createWorkspaceThroughApi(owner, "Task page");
-  const memberEmail = uniqueEmail("milo");
-  await apiPost(owner, "/api/auth/organization/invite-member", {
-    email: memberEmail,
-    role: "member",
-    organizationId: workspaceId,
-  });
-  const memberContext = await browser.newContext();
-  await signUpThroughApi(memberContext.request, { name: "Milo Member", email: memberEmail });
-  const invitation = await mailedLink(request, memberEmail, "invitation");
-  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
-    invitationId: invitation.split("/").pop(),
+  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
+    owner: "Olga Owner",
+    member: "Milo Member",
+    workspace: "Task page",
   });
 
   // The workspace home: a new project with the key suggested from its name.
@@ -55,7 +44,6 @@ test("an owner creates a project, edits a task on its page and comments, and a m
   await page.goto(`/dashboard/workspace/${workspaceId}`);
   await expect(page.getByRole("link", { name: /Website Redesign/ })).toContainText("1 open");
   await page.goto(taskUrl);
-  const memberPage = await memberContext.newPage();
   await memberPage.goto(taskUrl);
   await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText("WR-1");
   await expect(memberPage.getByLabel("Title", { exact: true })).toHaveValue("Write the brief");
@@ -148,4 +136,118 @@ test("a task that is not in the store says so and links back to the board", asyn
   await expect(page.getByRole("heading", { name: "Task not found" })).toBeVisible();
   await page.getByRole("link", { name: "Back to the board" }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/board$`));
+});
+
+/** A project "Launch" (key LCH) with one task, as the owner `page`; returns the task's URL. */
+async function projectWithTask(page: Page, workspaceId: string, title: string) {
+  const projectId = `lch-${Date.now().toString(36)}`;
+  const taskId = `${projectId}-task`;
+  await pushMutations(page.request, [
+    mutation("createProject", {
+      id: projectId,
+      workspaceId,
+      name: "Launch",
+      key: "LCH",
+      createdAt: now(),
+    }),
+    mutation("createTask", { id: taskId, projectId, title, createdAt: now() }),
+  ]);
+  const projectUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}`;
+  return { taskId, taskUrl: `${projectUrl}/task/${taskId}`, boardUrl: `${projectUrl}/board` };
+}
+
+const commentBy = (page: Page, author: string) =>
+  taskComments(page).getByRole("listitem", { name: `Comment by ${author}` });
+
+test("people edit and delete their own comments, an owner deletes anyone's, and a member no one else's", async ({
+  page,
+  browser,
+}) => {
+  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
+    owner: "Olga Owner",
+    member: "Milo Member",
+    workspace: "Comments",
+  });
+  const { taskId, taskUrl } = await projectWithTask(page, workspaceId, "Pick a date");
+  await page.goto(taskUrl);
+  await expect(
+    page.getByText("No comments yet. Ask a question or share an update below."),
+  ).toBeVisible();
+  await pushMutations(page.request, [
+    mutation("addComment", { id: `${taskId}-o`, taskId, body: "Friday works", createdAt: now() }),
+  ]);
+  await memberPage.goto(taskUrl);
+
+  // The member's own comment: written, edited in place, and seen edited by the owner.
+  const newComment = memberPage.getByLabel("New comment");
+  await newComment.fill("Thursday is better");
+  await newComment.press("Control+Enter");
+  const mine = commentBy(memberPage, "Milo Member");
+  await mine.getByRole("button", { name: "Edit" }).click();
+  await mine.getByLabel("Edit comment").fill("Thursday afternoon is better");
+  await mine.getByLabel("Edit comment").press("Control+Enter");
+  await expect(commentBy(page, "Milo Member")).toContainText("Thursday afternoon is better");
+  await expect(commentBy(page, "Milo Member")).toContainText("(edited)");
+
+  // …and one deleted by its author, gone for the owner too.
+  await newComment.fill("Never mind");
+  await newComment.press("Control+Enter");
+  await expect(taskComments(page)).toContainText("Never mind");
+  await taskComments(memberPage)
+    .getByRole("listitem")
+    .filter({ hasText: "Never mind" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(taskComments(page)).not.toContainText("Never mind");
+  await expect(taskComments(memberPage)).not.toContainText("Never mind");
+
+  // The owner's comment offers the member neither edit nor delete.
+  const owners = commentBy(memberPage, "Olga Owner");
+  await expect(owners).toContainText("Friday works");
+  await expect(owners.getByRole("button")).toHaveCount(0);
+
+  // The owner may delete the member's comment, but not rewrite it.
+  const members = commentBy(page, "Milo Member");
+  await expect(members.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await members.getByRole("button", { name: "Delete" }).click();
+  await expect(commentBy(memberPage, "Milo Member")).toHaveCount(0);
+  await expect(commentBy(page, "Olga Owner")).toContainText("Friday works");
+  await memberContext.close();
+});
+
+test("an owner deletes a task from its page after confirming, and it leaves a member's board", async ({
+  page,
+  browser,
+}) => {
+  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
+    owner: "Olga Owner",
+    member: "Milo Member",
+    workspace: "Deleting",
+  });
+  const { taskUrl, boardUrl } = await projectWithTask(page, workspaceId, "Obsolete idea");
+  const card = (on: Page) => on.getByRole("article").filter({ hasText: "Obsolete idea" });
+  await memberPage.goto(boardUrl);
+  await expect(card(memberPage)).toBeVisible();
+
+  await page.goto(taskUrl);
+  await page.getByRole("button", { name: "Delete task" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete LCH-1?" });
+  await expect(dialog).toContainText("“Obsolete idea” is deleted with its comments and history");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Obsolete idea");
+
+  await page.getByRole("button", { name: "Delete task" }).click();
+  await dialog.getByRole("button", { name: "Delete task" }).click();
+  await expect(page).toHaveURL(new RegExp(`${boardUrl}$`));
+  await expect(page.getByText("LCH-1 was deleted")).toBeVisible();
+  await expect(card(page)).toHaveCount(0);
+  await expect(card(memberPage)).toHaveCount(0);
+  await expect(memberPage.getByRole("region", { name: "To do", exact: true })).toContainText(
+    "No tasks yet — add one with + Add task",
+  );
+
+  await memberPage.goto(taskUrl);
+  await expect(memberPage.getByRole("heading", { name: "Task not found" })).toBeVisible();
+  await memberContext.close();
 });

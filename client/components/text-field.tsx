@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 
-type TextFieldProps = {
+export type TextFieldProps = {
   label: string;
   /** Shown under the input and read out with it. */
   hint?: ReactNode;

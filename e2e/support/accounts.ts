@@ -1,4 +1,10 @@
-import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from "@playwright/test";
 import { z } from "zod";
 
 /**
@@ -54,6 +60,34 @@ export async function signedInPerson(label: string) {
   const { cookies } = await request.storageState();
   await request.dispose();
   return { email, workspaceId, cookies };
+}
+
+/**
+ * `page` signed up as the owner of a new workspace, and a second person who joined it as a
+ * member, signed in in a browser context of their own: close `memberContext` when done.
+ */
+export async function workspaceWithMember(
+  page: Page,
+  browser: Browser,
+  names: { owner: string; member: string; workspace: string },
+) {
+  const emailOf = (name: string) => uniqueEmail(name.split(" ")[0]?.toLowerCase() ?? "person");
+  const ownerEmail = emailOf(names.owner);
+  await signUpThroughApi(page.request, { name: names.owner, email: ownerEmail });
+  const workspaceId = await createWorkspaceThroughApi(page.request, names.workspace);
+  const memberEmail = emailOf(names.member);
+  const invitation = await apiPost(page.request, "/api/auth/organization/invite-member", {
+    email: memberEmail,
+    role: "member",
+    organizationId: workspaceId,
+  });
+  const memberContext = await browser.newContext();
+  await signUpThroughApi(memberContext.request, { name: names.member, email: memberEmail });
+  await apiPost(memberContext.request, "/api/auth/organization/accept-invitation", {
+    invitationId: z.object({ id: z.string() }).parse(invitation).id,
+  });
+  const memberPage = await memberContext.newPage();
+  return { workspaceId, ownerEmail, memberEmail, memberContext, memberPage };
 }
 
 const outboxSchema = z.object({

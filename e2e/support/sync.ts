@@ -1,33 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { generateNKeysBetween } from "fractional-indexing";
-import type { MutatorArgs, MutatorName } from "../../shared/mutator-args.ts";
-import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
-import { apiPost } from "./accounts.ts";
+import { mutation, now, pushMutations } from "./sync-push.ts";
 
-/**
- * Writes to the synced data the way a browser's store does: a Replicache push (protocol v1)
- * with the caller's session, for data the test needs but whose screen is not under test.
- */
-
-type Mutation = { [N in MutatorName]: { name: N; args: MutatorArgs[N] } }[MutatorName];
-
-export async function pushMutations(request: APIRequestContext, mutations: Mutation[]) {
-  const clientID = randomUUID();
-  await apiPost(request, "/api/replicache/push", {
-    pushVersion: 1,
-    clientGroupID: randomUUID(),
-    profileID: "e2e",
-    schemaVersion: SCHEMA_VERSION,
-    mutations: mutations.map((mutation, index) => ({
-      clientID,
-      id: index + 1,
-      name: mutation.name,
-      args: mutation.args,
-      timestamp: Date.now(),
-    })),
-  });
-}
+/** Projects and tasks a test needs but whose screens are not under test, pushed in one go. */
 
 const uniqueId = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -40,10 +15,7 @@ export async function createProjectThroughSync(
 ): Promise<string> {
   const id = uniqueId("prj");
   await pushMutations(request, [
-    {
-      name: "createProject",
-      args: { id, workspaceId, ...project, createdAt: new Date().toISOString() },
-    },
+    mutation("createProject", { id, workspaceId, ...project, createdAt: now() }),
   ]);
   return id;
 }
@@ -56,19 +28,18 @@ export async function createTasksThroughSync(
   count: number,
 ) {
   const positions = generateNKeysBetween(null, null, count);
-  const createdAt = new Date().toISOString();
+  const createdAt = now();
   await pushMutations(
     request,
-    positions.map((position, index) => ({
-      name: "createTask",
-      args: {
+    positions.map((position, index) =>
+      mutation("createTask", {
         id: uniqueId("tsk"),
         projectId,
         title: `${prefix} ${index + 1}`,
         status: "to-do",
         position,
         createdAt,
-      },
-    })),
+      }),
+    ),
   );
 }

@@ -207,6 +207,19 @@ export type Scope = {
 
 export type RowKind = "project" | "label" | "task" | "comment" | "activity";
 
+/** The product tables, each named after its kind, and the column its Replicache key nests under. */
+const versionedTables: {
+  kind: RowKind;
+  parent: "workspace_id" | "project_id" | "task_id";
+  key: (parent: string, id: string) => string;
+}[] = [
+  { kind: "project", parent: "workspace_id", key: projectKey },
+  { kind: "label", parent: "workspace_id", key: labelKey },
+  { kind: "task", parent: "project_id", key: taskKey },
+  { kind: "comment", parent: "task_id", key: commentKey },
+  { kind: "activity", parent: "task_id", key: activityKey },
+];
+
 /**
  * Keys and versions of the whole scope. better-auth's rows have no version column: theirs is
  * an md5 of the synced fields, computed here (compared with !==, never ordered).
@@ -246,44 +259,16 @@ export async function loadScope(tx: Db, userId: string): Promise<Scope> {
     scope.values.set(key, { ...notice, createdAt: notice.createdAt.toISOString() });
   }
 
-  type VersionRow = { id: string; parent: string; version: string };
-  const add = (kind: RowKind, rows: VersionRow[], key: (parent: string, id: string) => string) => {
+  for (const { kind, parent, key } of versionedTables) {
+    const rows = await tx<{ id: string; parent: string; version: string }[]>`
+      select id, ${tx(parent)} as parent, version::text from ${tx(kind)}
+      where workspace_id in (${mine})`;
     for (const row of rows) {
       const k = key(row.parent, row.id);
       scope.versions.set(k, row.version);
       scope.rows.set(k, { kind, id: row.id });
     }
-  };
-  add(
-    "project",
-    await tx<VersionRow[]>`
-      select id, workspace_id as parent, version::text from project where workspace_id in (${mine})`,
-    projectKey,
-  );
-  add(
-    "label",
-    await tx<VersionRow[]>`
-      select id, workspace_id as parent, version::text from label where workspace_id in (${mine})`,
-    labelKey,
-  );
-  add(
-    "task",
-    await tx<VersionRow[]>`
-      select id, project_id as parent, version::text from task where workspace_id in (${mine})`,
-    taskKey,
-  );
-  add(
-    "comment",
-    await tx<VersionRow[]>`
-      select id, task_id as parent, version::text from comment where workspace_id in (${mine})`,
-    commentKey,
-  );
-  add(
-    "activity",
-    await tx<VersionRow[]>`
-      select id, task_id as parent, version::text from activity where workspace_id in (${mine})`,
-    activityKey,
-  );
+  }
   return scope;
 }
 
@@ -293,30 +278,20 @@ export async function loadRows(
   ids: Record<RowKind, string[]>,
 ): Promise<Map<string, Project | Label | Task | Comment | Activity>> {
   const values = new Map<string, Project | Label | Task | Comment | Activity>();
-  if (ids.project.length > 0) {
-    for (const project of await selectProjects(tx, ids.project)) {
-      values.set(projectKey(project.workspaceId, project.id), project);
-    }
+  for (const project of await selectProjects(tx, ids.project)) {
+    values.set(projectKey(project.workspaceId, project.id), project);
   }
-  if (ids.label.length > 0) {
-    for (const label of await selectLabels(tx, ids.label)) {
-      values.set(labelKey(label.workspaceId, label.id), label);
-    }
+  for (const label of await selectLabels(tx, ids.label)) {
+    values.set(labelKey(label.workspaceId, label.id), label);
   }
-  if (ids.task.length > 0) {
-    for (const task of await selectTasks(tx, ids.task)) {
-      values.set(taskKey(task.projectId, task.id), task);
-    }
+  for (const task of await selectTasks(tx, ids.task)) {
+    values.set(taskKey(task.projectId, task.id), task);
   }
-  if (ids.comment.length > 0) {
-    for (const comment of await selectComments(tx, ids.comment)) {
-      values.set(commentKey(comment.taskId, comment.id), comment);
-    }
+  for (const comment of await selectComments(tx, ids.comment)) {
+    values.set(commentKey(comment.taskId, comment.id), comment);
   }
-  if (ids.activity.length > 0) {
-    for (const activity of await selectActivities(tx, ids.activity)) {
-      values.set(activityKey(activity.taskId, activity.id), activity);
-    }
+  for (const activity of await selectActivities(tx, ids.activity)) {
+    values.set(activityKey(activity.taskId, activity.id), activity);
   }
   return values;
 }
@@ -326,39 +301,40 @@ export async function loadRows(
 
 const iso = (date: Date) => date.toISOString();
 
-type ProjectRow = Omit<Project, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
+/** A value as postgres.js reads it: its timestamps are Dates, where the store keeps ISO strings. */
+type Stored<T extends { createdAt: string; updatedAt: string }> = Omit<
+  T,
+  "createdAt" | "updatedAt"
+> & { createdAt: Date; updatedAt: Date };
+
+function withIsoTimes<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
+  return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+}
+
+// Every select skips the round trip when there is nothing to read (most pulls change few kinds).
 
 async function selectProjects(tx: Db, ids: string[]): Promise<Project[]> {
-  const rows = await tx<ProjectRow[]>`
+  if (ids.length === 0) return [];
+  const rows = await tx<Stored<Project>[]>`
     select id, workspace_id as "workspaceId", name, key, icon, description,
       is_public as "isPublic", last_task_number as "lastTaskNumber",
       created_at as "createdAt", updated_at as "updatedAt"
     from project where id = any(${ids})`;
-  return rows.map((row) => ({
-    ...row,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  }));
+  return rows.map(withIsoTimes);
 }
 
-type LabelRow = Omit<Label, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
-
 async function selectLabels(tx: Db, ids: string[]): Promise<Label[]> {
-  const rows = await tx<LabelRow[]>`
+  if (ids.length === 0) return [];
+  const rows = await tx<Stored<Label>[]>`
     select id, workspace_id as "workspaceId", name, color,
       created_at as "createdAt", updated_at as "updatedAt"
     from label where id = any(${ids})`;
-  return rows.map((row) => ({
-    ...row,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  }));
+  return rows.map(withIsoTimes);
 }
 
-type TaskRow = Omit<Task, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
-
 async function selectTasks(tx: Db, ids: string[]): Promise<Task[]> {
-  const rows = await tx<TaskRow[]>`
+  if (ids.length === 0) return [];
+  const rows = await tx<Stored<Task>[]>`
     select t.id, t.workspace_id as "workspaceId", t.project_id as "projectId", t.number, t.title,
       t.description, t.status, t.priority, t.assignee_id as "assigneeId",
       t.due_date::text as "dueDate", t.position, t.created_by as "createdBy",
@@ -368,30 +344,22 @@ async function selectTasks(tx: Db, ids: string[]): Promise<Task[]> {
          from task_label tl where tl.task_id = t.id),
         '{}') as "labelIds"
     from task t where t.id = any(${ids})`;
-  return rows.map((row) => ({
-    ...row,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  }));
+  return rows.map(withIsoTimes);
 }
 
-type CommentRow = Omit<Comment, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
-
 async function selectComments(tx: Db, ids: string[]): Promise<Comment[]> {
-  const rows = await tx<CommentRow[]>`
+  if (ids.length === 0) return [];
+  const rows = await tx<Stored<Comment>[]>`
     select id, task_id as "taskId", author_id as "authorId", body,
       created_at as "createdAt", updated_at as "updatedAt"
     from comment where id = any(${ids})`;
-  return rows.map((row) => ({
-    ...row,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  }));
+  return rows.map(withIsoTimes);
 }
 
 type ActivityRow = Omit<Activity, "createdAt"> & { createdAt: Date };
 
 async function selectActivities(tx: Db, ids: string[]): Promise<Activity[]> {
+  if (ids.length === 0) return [];
   const rows = await tx<ActivityRow[]>`
     select id, task_id as "taskId", actor_id as "actorId", kind, from_value as "from",
       to_value as "to", comment_id as "commentId", created_at as "createdAt"
@@ -571,11 +539,11 @@ export async function getComment(
   tx: Db,
   id: string,
 ): Promise<(Comment & { workspaceId: string }) | null> {
-  const [row] = await tx<(CommentRow & { workspaceId: string })[]>`
+  const [row] = await tx<(Stored<Comment> & { workspaceId: string })[]>`
     select id, workspace_id as "workspaceId", task_id as "taskId", author_id as "authorId", body,
       created_at as "createdAt", updated_at as "updatedAt"
     from comment where id = ${id}`;
-  return row ? { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) } : null;
+  return row ? withIsoTimes(row) : null;
 }
 
 export async function insertComment(tx: Db, comment: Comment & { workspaceId: string }) {

@@ -1,7 +1,7 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { TextField } from "../../components/text-field.tsx";
+import { NewPasswordField } from "../../components/password-field.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { useAction } from "../../lib/use-action.ts";
@@ -42,14 +42,9 @@ function ResetPassword() {
     <>
       <h1>Choose a new password</h1>
       <form className="form" onSubmit={submit}>
-        <TextField
+        <NewPasswordField
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          hint="8 to 128 characters. You will be signed out everywhere else."
+          note="You will be signed out everywhere else."
           value={newPassword}
           onChange={(event) => setNewPassword(event.target.value)}
         />

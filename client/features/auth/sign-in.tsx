@@ -1,5 +1,6 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useRef, useState, type FormEvent } from "react";
+import { CurrentPasswordField } from "../../components/password-field.tsx";
 import { CheckboxField, TextField } from "../../components/text-field.tsx";
 import { ApiError, showError, unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
@@ -81,12 +82,8 @@ function SignIn() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <TextField
+        <CurrentPasswordField
           label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={128}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           aside={

@@ -1,5 +1,6 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
+import { NewPasswordField } from "../../components/password-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
@@ -58,14 +59,8 @@ function SignUp() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <TextField
+        <NewPasswordField
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          hint="8 to 128 characters."
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />

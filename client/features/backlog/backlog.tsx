@@ -6,7 +6,8 @@ import { roleAllows } from "../../../shared/permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { isOverdue, priorityNames } from "../../lib/task-display-names.ts";
+import { isOverdue } from "../../lib/due-date.ts";
+import { priorityNames } from "../../lib/task-names.ts";
 import { useRep } from "../sync/replicache-provider.tsx";
 import {
   useLabels,
@@ -216,7 +217,7 @@ function BacklogRow({ task, context }: { task: Task; context: RowContext }) {
         {task.title}
       </Link>
       {taskLabels.map((label) => (
-        <span key={label.id} className={`chip chip-label chip-${label.color}`}>
+        <span key={label.id} className="chip chip-label" data-color={label.color}>
           {label.name}
         </span>
       ))}

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/entities.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { showError } from "../../lib/api-errors.ts";
-import { priorityNames, statusNames } from "../../lib/task-display-names.ts";
+import { priorityNames, statusNames } from "../../lib/task-names.ts";
 import { useRep } from "../sync/replicache-provider.tsx";
 import { addLabel, deleteTasks, moveTasks, updateTasks } from "./bulk-edit.ts";
 

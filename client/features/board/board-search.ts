@@ -11,7 +11,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "../../../shared/entities.ts";
-import { weekOf } from "./due-date.ts";
+import { weekOf } from "../../lib/due-date.ts";
 
 /** The assignee filter's value for tasks nobody is assigned to. */
 export const UNASSIGNED = "none";

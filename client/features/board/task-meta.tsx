@@ -2,7 +2,7 @@ import type { Label, Member, Task, TaskPriority } from "../../../shared/entities
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { priorityNames } from "../../lib/task-names.ts";
 import type { CardContext } from "./card-context.ts";
-import { dueState, formatDueDate, type DueState } from "./due-date.ts";
+import { dueState, formatDueDate, type DueState } from "../../lib/due-date.ts";
 
 /** The small facts a card and a list row show about a task, each behind its preference. */
 

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { boardStatuses, type TaskStatus } from "../../../shared/entities.ts";
 import type { PublicLabel, PublicProject, PublicTask } from "../../../shared/public-project.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
-import { isOverdue, priorityNames, statusNames } from "../../lib/task-display-names.ts";
+import { isOverdue } from "../../lib/due-date.ts";
+import { priorityNames, statusNames } from "../../lib/task-names.ts";
 import "../../styles/public-project.css";
 import { usePublicProject } from "./use-public-project.ts";
 
@@ -131,7 +132,7 @@ function TaskChips({ task, labels }: { task: PublicTask; labels: readonly Public
       {labels
         .filter((label) => task.labelIds.includes(label.id))
         .map((label) => (
-          <span key={label.id} className={`chip chip-label chip-${label.color}`}>
+          <span key={label.id} className="chip chip-label" data-color={label.color}>
             {label.name}
           </span>
         ))}

@@ -40,13 +40,20 @@ function keyProblem(key: string, project: Project, projects: readonly Project[])
   return taken ? `Another project of this workspace uses ${key}.` : null;
 }
 
+type ProjectFields = { name: string; key: string; icon: string; description: string };
+
 function ProjectForm({ project, canUpdate }: { project: Project; canUpdate: boolean }) {
   const rep = useRep();
   const projects = useProjects(project.workspaceId);
-  const [name, setName] = useState(project.name);
-  const [key, setKey] = useState(project.key);
-  const [icon, setIcon] = useState(project.icon ?? "");
-  const [description, setDescription] = useState(project.description);
+  // Only the fields the person has typed in: the others follow the store, so a change that
+  // arrives later (a pull after a reload, another admin's edit) shows instead of stale values.
+  const [draft, setDraft] = useState<Partial<ProjectFields>>({});
+  const name = draft.name ?? project.name;
+  const key = draft.key ?? project.key;
+  const icon = draft.icon ?? project.icon ?? "";
+  const description = draft.description ?? project.description;
+  const edit = (changes: Partial<ProjectFields>) =>
+    setDraft((fields) => ({ ...fields, ...changes }));
   const problem = keyProblem(key, project, projects);
 
   const submit = (event: FormEvent) => {
@@ -61,7 +68,10 @@ function ProjectForm({ project, canUpdate }: { project: Project; canUpdate: bool
         description,
         updatedAt: new Date().toISOString(),
       })
-      .then(() => toast.success("Project saved"), showError);
+      .then(() => {
+        setDraft({});
+        toast.success("Project saved");
+      }, showError);
   };
 
   return (
@@ -73,7 +83,7 @@ function ProjectForm({ project, canUpdate }: { project: Project; canUpdate: bool
           required
           maxLength={100}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => edit({ name: event.target.value })}
         />
         <TextField
           label="Key"
@@ -82,14 +92,14 @@ function ProjectForm({ project, canUpdate }: { project: Project; canUpdate: bool
           value={key}
           aria-invalid={problem !== null}
           hint={problem ?? "Task keys start with it: changing it renames every task."}
-          onChange={(event) => setKey(event.target.value.toUpperCase())}
+          onChange={(event) => edit({ key: event.target.value.toUpperCase() })}
         />
         <TextField
           label="Icon"
           maxLength={64}
           placeholder="An emoji, e.g. 🚀"
           value={icon}
-          onChange={(event) => setIcon(event.target.value)}
+          onChange={(event) => edit({ icon: event.target.value })}
         />
         <div className="field">
           <label htmlFor="project-description">Description</label>
@@ -99,7 +109,7 @@ function ProjectForm({ project, canUpdate }: { project: Project; canUpdate: bool
             rows={4}
             maxLength={100_000}
             value={description}
-            onChange={(event) => setDescription(event.target.value)}
+            onChange={(event) => edit({ description: event.target.value })}
           />
         </div>
         <div className="form-actions">

@@ -79,10 +79,16 @@ function Export({ project }: { project: Project }) {
   return (
     <section className="settings-section">
       <h2>Export</h2>
-      <p className="muted">
-        {tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}, as they are in this browser. JSON
-        keeps labels and comments; CSV has one row per task for spreadsheets.
-      </p>
+      {tasks.length === 0 ? (
+        <p className="muted">
+          This project has no tasks yet: add them on its board, or import a file below.
+        </p>
+      ) : (
+        <p className="muted">
+          {tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}, as they are in this browser.
+          JSON keeps labels and comments; CSV has one row per task for spreadsheets.
+        </p>
+      )}
       <div className="button-row">
         <button type="button" className="button" onClick={exportJson}>
           Export JSON

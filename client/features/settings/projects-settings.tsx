@@ -15,7 +15,10 @@ function ProjectsSettings() {
       {workspaceId ? (
         <ProjectList workspaceId={workspaceId} />
       ) : (
-        <p className="muted">You have no workspace yet. Create one to add projects.</p>
+        <p className="muted">
+          You have no workspace yet.{" "}
+          <Link to="/dashboard/workspace/create">Create one to add projects.</Link>
+        </p>
       )}
     </section>
   );

@@ -87,7 +87,12 @@ function ProjectRow({ project }: { project: Project }) {
         <span className="project-icon" aria-hidden="true">
           {project.icon ?? "📁"}
         </span>
-        <span className="project-name">{project.name}</span>
+        <span className="project-name">
+          {project.name}
+          {project.description && (
+            <span className="project-description">{project.description}</span>
+          )}
+        </span>
         <span className="project-key">{project.key}</span>
         <span className="project-counts">
           <span>{open} open</span>

@@ -2,7 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { TextField } from "../../../components/text-field.tsx";
+import { CurrentPasswordField } from "../../../components/password-field.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
 import { authClient } from "../../../lib/auth-client.ts";
 import { forgetSession, refreshSession } from "../../../lib/session-store.ts";
@@ -60,12 +60,8 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         onClose={close}
       >
         {hasPassword ? (
-          <TextField
+          <CurrentPasswordField
             label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={128}
             hint="Confirm with your password; we then mail you a link to finish."
             value={password}
             onChange={(event) => setPassword(event.target.value)}

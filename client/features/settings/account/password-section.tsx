@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { CheckboxField, TextField } from "../../../components/text-field.tsx";
+import { CurrentPasswordField, NewPasswordField } from "../../../components/password-field.tsx";
+import { CheckboxField } from "../../../components/text-field.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
 import { authClient } from "../../../lib/auth-client.ts";
 import { refreshSession } from "../../../lib/session-store.ts";
@@ -44,24 +45,14 @@ export function PasswordSection({ hasPassword, onChanged }: PasswordSectionProps
       )}
       <form className="form" onSubmit={submit}>
         {hasPassword && (
-          <TextField
+          <CurrentPasswordField
             label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={128}
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.target.value)}
           />
         )}
-        <TextField
+        <NewPasswordField
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          hint="8 to 128 characters."
           value={newPassword}
           onChange={(event) => setNewPassword(event.target.value)}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dueState, weekOf } from "./due-date.ts";
+import { addDays, dueState, isOverdue, weekOf } from "./due-date.ts";
 
 describe("due dates", () => {
   const today = "2026-11-25"; // a Wednesday
@@ -9,6 +9,11 @@ describe("due dates", () => {
     expect(dueState("2026-11-25", false, today)).toBe("due-soon");
     expect(dueState("2026-11-27", false, today)).toBe("due-soon");
     expect(dueState("2026-11-28", false, today)).toBe("later");
+  });
+
+  it("in a plain list are overdue from the day after", () => {
+    expect(isOverdue("2026-11-24", today)).toBe(true);
+    expect(isOverdue("2026-11-25", today)).toBe(false);
   });
 
   it("of done tasks are never flagged", () => {

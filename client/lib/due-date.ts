@@ -37,6 +37,11 @@ export function dueState(dueDate: string, done: boolean, today: string): DueStat
   return "later";
 }
 
+/** Past its day, whatever the task's status: for lists that show no "due soon" mark. */
+export function isOverdue(dueDate: string, today: string = localDay(new Date())): boolean {
+  return dueDate < today;
+}
+
 /** `2026-11-24` → `Nov 24`, with the year only when it is not this year's. */
 export function formatDueDate(dueDate: string, today: string): string {
   const [year = 0, month = 1, date = 1] = dueDate.split("-").map(Number);
