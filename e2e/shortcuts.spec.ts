@@ -4,6 +4,13 @@ import { createProjectThroughSync, createTasksThroughSync } from "./support/sync
 
 /** Signs `page` up as the owner of a workspace whose project "Website" (WEB) has 3 tasks. */
 async function boardWithTasks(page: Page) {
+  const { boardUrl } = await workspaceWithTasks(page);
+  await page.goto(boardUrl);
+  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Task 3", exact: true })).toBeVisible();
+}
+
+async function workspaceWithTasks(page: Page) {
   await signUpThroughApi(page.request, { name: "Kay Board", email: uniqueEmail("keys") });
   const workspaceId = await createWorkspaceThroughApi(page.request, "Keys workspace");
   const projectId = await createProjectThroughSync(page.request, workspaceId, {
@@ -11,9 +18,8 @@ async function boardWithTasks(page: Page) {
     key: "WEB",
   });
   await createTasksThroughSync(page.request, projectId, "Task", 3);
-  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);
-  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Task 3", exact: true })).toBeVisible();
+  const workspaceUrl = `/dashboard/workspace/${workspaceId}`;
+  return { workspaceUrl, boardUrl: `${workspaceUrl}/project/${projectId}/board` };
 }
 
 const card = (page: Page, title: string) =>
@@ -33,6 +39,38 @@ test("t then c on a project board opens New task, and the task lands on the boar
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
   await expect(card(page, "Made from the keyboard")).toContainText("WEB-4");
+});
+
+test("away from the board, t c creates a task in the workspace's project; g b shows it there", async ({
+  page,
+}) => {
+  const { workspaceUrl, boardUrl } = await workspaceWithTasks(page);
+  await page.goto(workspaceUrl);
+  await expect(page.getByRole("heading", { level: 1, name: "Keys workspace" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Website/ })).toBeVisible();
+
+  await page.keyboard.press("t");
+  await page.keyboard.press("c");
+  const dialog = page.getByRole("dialog", { name: "New task" });
+  await dialog.getByRole("textbox", { name: "Title" }).fill("Filed from the workspace");
+  await dialog.getByRole("button", { name: "Create task" }).click();
+  await expect(page.getByText("Task created in Website")).toBeVisible();
+
+  await page.keyboard.press("g");
+  await page.keyboard.press("b");
+  await expect(page).toHaveURL(new RegExp(`${boardUrl}$`));
+  await expect(card(page, "Filed from the workspace")).toContainText("WEB-4");
+});
+
+test("the palette's Theme: Light turns the app light", async ({ page }) => {
+  await boardWithTasks(page);
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.keyboard.press("ControlOrMeta+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await palette.getByRole("combobox").fill("light");
+  await palette.getByRole("option", { name: "Theme: Light" }).click();
+  await expect(palette).toBeHidden();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
 });
 
 test("Mod+K opens the palette, Escape closes it; a task's key and Enter open that task", async ({
