@@ -69,8 +69,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   });
   const headingId = `column-${status}-heading`;
 
-  // A card reached from the keyboard may be scrolled out of the page: bring it in, and it
-  // takes the focus as it mounts.
+  // A card reached from the keyboard may be scrolled out of the page: bring it in.
   const focusedIndex = focusedId === null ? -1 : ids.indexOf(focusedId);
   useEffect(() => {
     if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: "auto" });
@@ -116,7 +115,6 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
                       context={context}
                       onMove={onMove}
                       dropSide={dropTarget?.taskId === task.id ? dropTarget.side : null}
-                      focused={task.id === focusedId}
                       selected={selectedIds.has(task.id)}
                     />
                   </li>

@@ -1,7 +1,7 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Link } from "@tanstack/react-router";
-import { memo, useEffect, useRef } from "react";
+import { memo } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import type { CardContext } from "./card-context.ts";
 import { MoveMenu } from "./move-menu.tsx";
@@ -17,8 +17,6 @@ type SortableTaskCardProps = {
   onMove: MoveTask;
   /** A card dragged in from another column will land on this side of this card. */
   dropSide: "before" | "after" | null;
-  /** Reached with `j`/`k`: takes the keyboard focus when it becomes true (or mounts so). */
-  focused: boolean;
   /** Picked with `x`. */
   selected: boolean;
 };
@@ -28,16 +26,11 @@ type SortableTaskCardProps = {
  * picks it up (Space), arrows move it, Space drops it. Clicking the card opens the task.
  */
 export const SortableTaskCard = memo(function SortableTaskCard(props: SortableTaskCardProps) {
-  const { task, context, onMove, dropSide, focused, selected } = props;
+  const { task, context, onMove, dropSide, selected } = props;
   const data: CardDropData = { type: "task", status: task.status };
   const sortable = useSortable({ id: task.id, data });
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } =
     sortable;
-  const card = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    if (focused) card.current?.querySelector<HTMLElement>(".task-card-title")?.focus();
-  }, [focused]);
 
   return (
     <div
@@ -48,7 +41,6 @@ export const SortableTaskCard = memo(function SortableTaskCard(props: SortableTa
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       <article
-        ref={card}
         className="task-card"
         data-task-id={task.id}
         data-selected={selected || undefined}

@@ -30,9 +30,8 @@ export function useCardKeyboard(
         ? order[step > 0 ? 0 : order.length - 1]
         : order[Math.min(Math.max(index + step, 0), order.length - 1)];
     if (!next) return false;
-    // Already focused (the first or last card): give it the keyboard focus back.
-    if (next === focusedId) cardTitle(next)?.focus();
     setFocusedId(next);
+    focusCard(next);
   };
 
   const focusedCardHasFocus = () =>
@@ -78,6 +77,20 @@ export function useCardKeyboard(
     onFocus,
     clearSelection: () => setSelectedIds(noSelection),
   };
+}
+
+/** How long to wait for a card scrolled into view to be rendered: about 10 frames. */
+const FOCUS_ATTEMPTS = 10;
+
+/**
+ * Focuses a card's link once it is in the page: a card outside the rendered rows appears a
+ * frame or two after its column scrolls to it. Only a key press moves the focus, never a
+ * card that merely scrolls back into view.
+ */
+function focusCard(taskId: string, attempt = 0) {
+  const title = cardTitle(taskId);
+  if (title) title.focus();
+  else if (attempt < FOCUS_ATTEMPTS) requestAnimationFrame(() => focusCard(taskId, attempt + 1));
 }
 
 function cardTitle(taskId: string): HTMLElement | null {
