@@ -58,7 +58,8 @@ export function ShortcutsDialog({ open, onClose }: ShortcutsDialogProps) {
       ))}
       <p className="shortcuts-note">
         Shortcuts wait while you type in a field; {isMac ? "⌘" : "Ctrl"} shortcuts work there too.
-        Two-key shortcuts: press the second key within 2 seconds.
+        Two-key shortcuts: press the second key within 2 seconds. On a task page <kbd>p</kbd> is the
+        priority, so New project is in the command palette there.
       </p>
       <div className="form-actions">
         <button type="button" className="button" onClick={onClose}>
