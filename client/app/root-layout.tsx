@@ -10,6 +10,7 @@ export function RootLayout() {
     <>
       <Outlet />
       <UpdatePrompt />
+      {/* Width 356px, swipe 45px and removal after 200ms are sonner's own constants. */}
       <Toaster
         theme={theme}
         position="bottom-right"

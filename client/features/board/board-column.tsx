@@ -1,7 +1,7 @@
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
-import { memo, useCallback, useRef } from "react";
+import { memo, useCallback, useEffect, useRef } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { statusNames } from "../../lib/task-names.ts";
 import { AddTask } from "./add-task.tsx";
@@ -28,6 +28,9 @@ type BoardColumnProps = {
   /** The card being dragged, kept rendered even when scrolled out of view. */
   activeId: string | null;
   dropTarget: DropTarget | null;
+  /** The card reached with `j`/`k`, when it is in this column. */
+  focusedId: string | null;
+  selectedIds: ReadonlySet<string>;
   onMove: MoveTask;
   onCreate: (task: NewTask) => void;
 };
@@ -38,6 +41,7 @@ type BoardColumnProps = {
  */
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const { status, tasks, total, context, filtered, activeId, dropTarget, onMove, onCreate } = props;
+  const { focusedId, selectedIds } = props;
   const data: ColumnDropData = { type: "column", status };
   const { setNodeRef } = useDroppable({ id: columnDropId(status), data });
   const ids = useStableIds(tasks);
@@ -64,6 +68,12 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     rangeExtractor,
   });
   const headingId = `column-${status}-heading`;
+
+  // A card reached from the keyboard may be scrolled out of the page: bring it in.
+  const focusedIndex = focusedId === null ? -1 : ids.indexOf(focusedId);
+  useEffect(() => {
+    if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: "auto" });
+  }, [focusedIndex, virtualizer]);
 
   return (
     <section
@@ -105,6 +115,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
                       context={context}
                       onMove={onMove}
                       dropSide={dropTarget?.taskId === task.id ? dropTarget.side : null}
+                      selected={selectedIds.has(task.id)}
                     />
                   </li>
                 );

@@ -16,7 +16,7 @@ import {
   type Over,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type FocusEvent } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { statusNames } from "../../lib/task-names.ts";
@@ -36,6 +36,10 @@ type BoardViewProps = {
   filtered: boolean;
   context: CardContext;
   findTask: (id: string) => Task | undefined;
+  /** The card reached with `j`/`k` and the cards picked with `x`. */
+  focusedId: string | null;
+  selectedIds: ReadonlySet<string>;
+  onFocus: (event: FocusEvent) => void;
   onMove: MoveTask;
   onCreate: (task: NewTask) => void;
 };
@@ -43,6 +47,8 @@ type BoardViewProps = {
 /** The columns side by side, and dragging cards within and between them. */
 export function BoardView(props: BoardViewProps) {
   const { statuses, columns, totals, filtered, context, findTask, onMove, onCreate } = props;
+  const { focusedId, selectedIds } = props;
+  const focusedStatus = focusedId === null ? undefined : findTask(focusedId)?.status;
   const [activeId, setActiveId] = useState<string | null>(null);
   const [dropTarget, setDropTarget] = useState<DropTarget | null>(null);
   const sensors = useSensors(
@@ -87,7 +93,7 @@ export function BoardView(props: BoardViewProps) {
       onDragEnd={onDragEnd}
       onDragCancel={finish}
     >
-      <div className="board-columns">
+      <div className="board-columns" onFocus={props.onFocus}>
         {statuses.map((status) => (
           <BoardColumn
             key={status}
@@ -98,6 +104,8 @@ export function BoardView(props: BoardViewProps) {
             filtered={filtered}
             activeId={activeId}
             dropTarget={dropTarget?.status === status ? dropTarget : null}
+            focusedId={focusedStatus === status ? focusedId : null}
+            selectedIds={selectedIds}
             onMove={onMove}
             onCreate={onCreate}
           />

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from "react";
 import { boardStatuses, type Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { preferencesStore, usePreferences } from "../preferences/use-preferences.ts";
+import { useShortcuts } from "../shortcuts/use-shortcuts.ts";
 import {
   useLabels,
   useMembers,
@@ -17,6 +18,7 @@ import { useCardContext } from "./card-context.ts";
 import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { ListView } from "./list-view.tsx";
 import { useBoardColumns } from "./use-board-columns.ts";
+import { useCardKeyboard } from "./use-card-keyboard.ts";
 import { useTaskActions } from "./use-task-actions.ts";
 import { useToday } from "./use-today.ts";
 import "../../styles/board.css";
@@ -80,6 +82,17 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
     [search.status],
   );
   const view = preferences.viewMode;
+  const openTask = useCallback(
+    (taskId: string) =>
+      void navigate({
+        to: "/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId",
+        params: { workspaceId: project.workspaceId, projectId: project.id, taskId },
+      }),
+    [navigate, project],
+  );
+  const keyboard = useCardKeyboard(statuses, columns, openTask, view === "board");
+  // The board's own New task: the new card lands in this board's columns.
+  useShortcuts({ newTask: () => setCreating(true) });
 
   return (
     <section className="board-page" data-compact={preferences.compactMode || undefined}>
@@ -118,6 +131,14 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
           No tasks match these filters. Clear them to see every task.
         </p>
       )}
+      {keyboard.selectedCount > 0 && view === "board" && (
+        <p className="board-selection" role="status">
+          {keyboard.selectedCount} selected
+          <button type="button" className="button button-quiet" onClick={keyboard.clearSelection}>
+            Clear selection
+          </button>
+        </p>
+      )}
       {view === "board" ? (
         <BoardView
           statuses={statuses}
@@ -126,6 +147,9 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
           filtered={filtered}
           context={context}
           findTask={findTask}
+          focusedId={keyboard.focusedId}
+          selectedIds={keyboard.selectedIds}
+          onFocus={keyboard.onFocus}
           onMove={moveTask}
           onCreate={createTask}
         />

@@ -17,6 +17,8 @@ type SortableTaskCardProps = {
   onMove: MoveTask;
   /** A card dragged in from another column will land on this side of this card. */
   dropSide: "before" | "after" | null;
+  /** Picked with `x`. */
+  selected: boolean;
 };
 
 /**
@@ -24,7 +26,7 @@ type SortableTaskCardProps = {
  * picks it up (Space), arrows move it, Space drops it. Clicking the card opens the task.
  */
 export const SortableTaskCard = memo(function SortableTaskCard(props: SortableTaskCardProps) {
-  const { task, context, onMove, dropSide } = props;
+  const { task, context, onMove, dropSide, selected } = props;
   const data: CardDropData = { type: "task", status: task.status };
   const sortable = useSortable({ id: task.id, data });
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } =
@@ -38,8 +40,14 @@ export const SortableTaskCard = memo(function SortableTaskCard(props: SortableTa
       data-dragging={sortable.isDragging || undefined}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
-      <article className="task-card" data-task-id={task.id} {...listeners}>
+      <article
+        className="task-card"
+        data-task-id={task.id}
+        data-selected={selected || undefined}
+        {...listeners}
+      >
         <TaskCardBody task={task} context={context} />
+        {selected && <span className="visually-hidden">Selected</span>}
         <div className="task-card-actions">
           <button
             ref={setActivatorNodeRef}

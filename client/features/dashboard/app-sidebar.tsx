@@ -9,13 +9,13 @@ import { WorkspaceSwitcher } from "./workspace-switcher.tsx";
  * else the remembered active one; without either, and where the screen does not exist yet,
  * they stay inert.
  */
-export function AppSidebar() {
+export function AppSidebar({ id, hidden }: { id: string; hidden: boolean }) {
   const params = useParams({ strict: false });
   const activeWorkspaceId = useActiveWorkspaceId();
   const workspaceId = params.workspaceId ?? activeWorkspaceId;
 
   return (
-    <aside className="sidebar">
+    <aside id={id} className="sidebar" hidden={hidden}>
       <p className="brand">Tasks</p>
       <WorkspaceSwitcher workspaceId={workspaceId} />
       <nav aria-label="Main">

@@ -83,6 +83,16 @@ export function useProjects(workspaceId: string): Project[] {
   );
 }
 
+/** Every project of every workspace the person belongs to (the command palette's list). */
+export function useAllProjects(): Project[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await scanParsed(tx, prefixes.project(), projectSchema)).sort(byName),
+    { default: empty },
+  );
+}
+
 export function useProject(workspaceId: string, projectId: string): Project | null {
   const { rep } = useSync();
   return useSubscribe(

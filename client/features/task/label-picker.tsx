@@ -9,15 +9,18 @@ type LabelPickerProps = {
   labels: readonly Label[];
   canEdit: boolean;
   canCreate: boolean;
+  /** Open from outside too: the task page's `l` shortcut. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 };
 
 /**
  * The task's labels as chips, and a popover listing the workspace's labels with checkboxes;
  * typing a name that does not exist offers to create it (colour: the next of the palette).
  */
-export function LabelPicker({ task, labels, canEdit, canCreate }: LabelPickerProps) {
+export function LabelPicker(props: LabelPickerProps) {
+  const { task, labels, canEdit, canCreate, open, onOpenChange: setOpen } = props;
   const { rep } = useSync();
-  const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -29,7 +32,7 @@ export function LabelPicker({ task, labels, canEdit, canCreate }: LabelPickerPro
     };
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
+  }, [open, setOpen]);
 
   const chosen = labels.filter((label) => task.labelIds.includes(label.id));
   const typed = query.trim();
@@ -86,7 +89,7 @@ export function LabelPicker({ task, labels, canEdit, canCreate }: LabelPickerPro
           className="button button-quiet label-picker-toggle"
           aria-expanded={open}
           aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpen(!open)}
         >
           Edit labels
         </button>

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import {
   taskPriorities,
   taskPrioritySchema,
@@ -12,6 +12,7 @@ import type { MutatorArgs } from "../../../shared/mutator-args.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { priorityNames, statusNames } from "../../lib/task-names.ts";
+import { useShortcuts } from "../shortcuts/use-shortcuts.ts";
 import { useProjectTasks } from "../sync/store-hooks.ts";
 import { useSync } from "../sync/replicache-provider.tsx";
 import { relativeTime, type NameOf } from "./activity-text.ts";
@@ -63,6 +64,22 @@ export function TaskProperties(props: TaskPropertiesProps) {
       .catch((error: unknown) => showError(error, "The task could not be moved"));
   };
 
+  const status = useRef<HTMLSelectElement>(null);
+  const priority = useRef<HTMLSelectElement>(null);
+  const assignee = useRef<HTMLSelectElement>(null);
+  const dueDate = useRef<HTMLInputElement>(null);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+  useShortcuts({
+    taskStatus: () => openControl(status.current),
+    taskPriority: () => openControl(priority.current),
+    taskAssignee: () => openControl(assignee.current),
+    taskDueDate: () => openControl(dueDate.current),
+    taskLabels: () => {
+      if (!canEdit) return false;
+      setLabelsOpen(true);
+    },
+  });
+
   const assigneeMissing =
     task.assigneeId !== null && !members.some((member) => member.id === task.assigneeId);
 
@@ -71,6 +88,7 @@ export function TaskProperties(props: TaskPropertiesProps) {
       <Property label="Status">
         {(id) => (
           <select
+            ref={status}
             id={id}
             className="input"
             disabled={!canEdit}
@@ -88,6 +106,7 @@ export function TaskProperties(props: TaskPropertiesProps) {
       <Property label="Priority">
         {(id) => (
           <select
+            ref={priority}
             id={id}
             className="input"
             disabled={!canEdit}
@@ -106,6 +125,7 @@ export function TaskProperties(props: TaskPropertiesProps) {
         {(id) => (
           <>
             <select
+              ref={assignee}
               id={id}
               className="input"
               disabled={!canEdit || !canAssign}
@@ -132,6 +152,7 @@ export function TaskProperties(props: TaskPropertiesProps) {
         {(id) => (
           <div className="due-date-field">
             <input
+              ref={dueDate}
               id={id}
               type="date"
               className="input"
@@ -154,7 +175,14 @@ export function TaskProperties(props: TaskPropertiesProps) {
       <div className="task-property">
         <dt>Labels</dt>
         <dd>
-          <LabelPicker task={task} labels={labels} canEdit={canEdit} canCreate={canCreateLabel} />
+          <LabelPicker
+            task={task}
+            labels={labels}
+            canEdit={canEdit}
+            canCreate={canCreateLabel}
+            open={labelsOpen}
+            onOpenChange={setLabelsOpen}
+          />
         </dd>
       </div>
       <div className="task-property">
@@ -168,6 +196,20 @@ export function TaskProperties(props: TaskPropertiesProps) {
       </div>
     </dl>
   );
+}
+
+/**
+ * A property's control, reached from the keyboard: focused, and its list or calendar opened
+ * where the browser allows it (a key press counts as the gesture `showPicker` needs).
+ */
+function openControl(control: HTMLSelectElement | HTMLInputElement | null): boolean | void {
+  if (!control || control.disabled) return false;
+  control.focus();
+  try {
+    control.showPicker();
+  } catch {
+    // Not supported for this control in this browser: the focus is enough to change it.
+  }
 }
 
 function Property({ label, children }: { label: string; children: (id: string) => ReactNode }) {

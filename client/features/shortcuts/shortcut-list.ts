@@ -1,0 +1,40 @@
+/**
+ * Every shortcut of the app, in one list: screens bind handlers to these names and the `?`
+ * dialog shows this list, so what it says is what the keys do.
+ */
+export const shortcutList = {
+  palette: { keys: ["Mod+K"], label: "Open the command palette", scope: "Everywhere" },
+  search: { keys: ["/"], label: "Search the workspace", scope: "Everywhere" },
+  sidebar: { keys: ["Mod+B", "["], label: "Show or hide the sidebar", scope: "Everywhere" },
+  newTask: { keys: ["t c"], label: "New task", scope: "Everywhere" },
+  newProject: { keys: ["p c"], label: "New project", scope: "Everywhere" },
+  newWorkspace: { keys: ["w c"], label: "New workspace", scope: "Everywhere" },
+  switchWorkspace: { keys: ["w s"], label: "Switch workspace", scope: "Everywhere" },
+  goBoard: { keys: ["g b"], label: "Go to the board", scope: "Everywhere" },
+  goBacklog: { keys: ["g l"], label: "Go to the backlog", scope: "Everywhere" },
+  help: { keys: ["?"], label: "Show keyboard shortcuts", scope: "Everywhere" },
+  nextCard: { keys: ["j"], label: "Focus the next card", scope: "Board" },
+  previousCard: { keys: ["k"], label: "Focus the previous card", scope: "Board" },
+  openCard: { keys: ["Enter"], label: "Open the focused card", scope: "Board" },
+  selectCard: { keys: ["x"], label: "Select or unselect the focused card", scope: "Board" },
+  clearSelection: { keys: ["Escape"], label: "Clear the selection", scope: "Board" },
+  taskStatus: { keys: ["s"], label: "Change status", scope: "Task page" },
+  taskPriority: { keys: ["p"], label: "Change priority", scope: "Task page" },
+  taskAssignee: { keys: ["a"], label: "Change assignee", scope: "Task page" },
+  taskLabels: { keys: ["l"], label: "Edit labels", scope: "Task page" },
+  taskDueDate: { keys: ["d"], label: "Change due date", scope: "Task page" },
+} as const satisfies Record<string, { keys: readonly string[]; label: string; scope: string }>;
+
+export type ShortcutName = keyof typeof shortcutList;
+
+export const shortcutScopes = ["Everywhere", "Board", "Task page"] as const;
+
+/** How a step reads on this keyboard: `Mod+K` is `⌘ K` on a Mac and `Ctrl K` elsewhere. */
+export function keyLabels(step: string, mac: boolean): string[] {
+  return step.split("+").map((part) => {
+    if (part === "Mod") return mac ? "⌘" : "Ctrl";
+    if (part === "Alt" && mac) return "⌥";
+    if (part === "Shift" && mac) return "⇧";
+    return part;
+  });
+}
