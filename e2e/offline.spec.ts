@@ -80,3 +80,18 @@ test("a change made offline just before the tab closes is sent when the app open
   await owner.close();
   await member.close();
 });
+
+test("the sign-in page opens offline and says that signing in needs the network", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/auth/sign-in");
+  await underServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const notice = page.getByRole("status").filter({ hasText: "You are offline" });
+  await expect(notice).toHaveText("You are offline. Signing in needs a network connection.");
+  await context.setOffline(false);
+  await expect(notice).toHaveCount(0);
+});
