@@ -7,27 +7,28 @@ import { createProjectThroughSync } from "./sync.ts";
  * Two people of one workspace, each in their own browser context (their own cookies, IndexedDB
  * and service worker), with a project "Website" (key WEB) whose board both can open.
  */
-export async function ownerAndMember(browser: Browser) {
+export async function ownerAndMember(browser: Browser, role: "member" | "admin" = "member") {
   const owner = await browser.newContext();
   await signUpThroughApi(owner.request, { name: "Olga Owner", email: uniqueEmail("owner") });
   const workspaceId = await createWorkspaceThroughApi(owner.request, "Offline workspace");
   const memberEmail = uniqueEmail("member");
   const invitation = await apiPost(owner.request, "/api/auth/organization/invite-member", {
     email: memberEmail,
-    role: "member",
+    role,
     organizationId: workspaceId,
   });
   const member = await browser.newContext();
   await signUpThroughApi(member.request, { name: "Milo Member", email: memberEmail });
-  await apiPost(member.request, "/api/auth/organization/accept-invitation", {
+  const accepted = await apiPost(member.request, "/api/auth/organization/accept-invitation", {
     invitationId: z.object({ id: z.string() }).parse(invitation).id,
   });
+  const memberId = z.object({ member: z.object({ id: z.string() }) }).parse(accepted).member.id;
   const projectId = await createProjectThroughSync(owner.request, workspaceId, {
     name: "Website",
     key: "WEB",
   });
   const boardUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/board`;
-  return { owner, member, workspaceId, projectId, boardUrl };
+  return { owner, member, memberId, workspaceId, projectId, boardUrl };
 }
 
 /** The signed-in user id of a browser context, as the session endpoint names it. */
@@ -37,12 +38,10 @@ export async function userIdOf(context: BrowserContext): Promise<string> {
 }
 
 /**
- * Waits until the service worker controls the page: the first visit installs it, and only
- * pages loaded after that go through it (and so open without a network).
+ * Waits until the service worker controls the page: it installs on the first visit, caches the
+ * app and claims the open page, whose later requests (lazy route chunks too) it then serves.
  */
 export async function underServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
