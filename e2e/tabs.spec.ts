@@ -100,3 +100,17 @@ test("signing out in one tab signs out the other tab and deletes the person's lo
   await owner.close();
   await member.close();
 });
+
+test("offline, sign-out waits for the network and keeps the person's changes", async ({
+  browser,
+}) => {
+  const { owner, member, boardUrl } = await ownerAndMember(browser);
+  const page = await owner.newPage();
+  await openBoard(page, boardUrl);
+  await owner.setOffline(true);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByText("Signing out needs a network connection")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+  await owner.close();
+  await member.close();
+});

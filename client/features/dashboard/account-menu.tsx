@@ -55,19 +55,21 @@ export function AccountMenu() {
       <button type="button" className="button button-quiet" disabled={pending} onClick={signOut}>
         Sign out
       </button>
-      <ConfirmDialog
-        open={unsynced > 0}
-        title="Sign out and lose unsaved changes?"
-        confirmLabel="Sign out anyway"
-        pending={pending}
-        onConfirm={() => run(leave)}
-        onClose={() => setUnsynced(0)}
-      >
-        <p>
-          {changesCount(unsynced)} could not be saved to the server. Signing out deletes this
-          device&apos;s copy of your data, and {unsynced === 1 ? "it" : "they"} will be lost.
-        </p>
-      </ConfirmDialog>
+      {unsynced > 0 && (
+        <ConfirmDialog
+          open
+          title="Sign out and lose unsaved changes?"
+          confirmLabel="Sign out anyway"
+          pending={pending}
+          onConfirm={() => run(leave)}
+          onClose={() => setUnsynced(0)}
+        >
+          <p>
+            {changesCount(unsynced)} could not be saved to the server. Signing out deletes this
+            browser&apos;s copy of your data, and {unsynced === 1 ? "it" : "they"} will be lost.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
