@@ -40,6 +40,10 @@ export default defineConfig({
         // The app shell and every lazy route chunk, so a reload with no network opens the app.
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
         navigateFallback: "/index.html",
+        // The first visit is taken over as soon as the worker is installed, so a route not yet
+        // opened (a lazy chunk) still loads if the network drops before any reload. Updates
+        // still wait for the person (no skipWaiting).
+        clientsClaim: true,
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

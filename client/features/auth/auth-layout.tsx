@@ -1,4 +1,5 @@
 import { createLazyRoute, Outlet } from "@tanstack/react-router";
+import { OfflineNotice } from "../../components/offline-notice.tsx";
 
 export const Route = createLazyRoute("/auth")({ component: AuthLayout });
 
@@ -7,6 +8,7 @@ function AuthLayout() {
     <main className="auth-screen">
       <div className="auth-card">
         <p className="brand">Tasks</p>
+        <OfflineNotice need="Signing in needs a network connection." />
         <Outlet />
       </div>
     </main>

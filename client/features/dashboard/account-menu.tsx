@@ -1,22 +1,49 @@
 import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
-import { forgetSession, useSession } from "../../lib/session-store.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { endLocalSession } from "../../lib/sign-out.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { pushBeforeLeaving } from "../sync/final-push.ts";
+import { useRep } from "../sync/replicache-provider.tsx";
 
-/** The signed-in person at the foot of the sidebar, with sign-out. */
+const changesCount = (count: number) => `${count} ${count === 1 ? "change" : "changes"}`;
+
+/**
+ * The signed-in person at the foot of the sidebar, with sign-out. Sign-out deletes the
+ * person's local store, so changes the server has not confirmed would be lost: they get one
+ * last push, and any that still do not go need the person's consent. Offline the server
+ * cannot end the session, so sign-out waits for the network and nothing is deleted.
+ */
 export function AccountMenu() {
   const session = useSession();
+  const rep = useRep();
   const navigate = useNavigate();
   const [pending, run] = useAction();
+  const [unsynced, setUnsynced] = useState(0);
   if (!session) return null;
-  const { name, email } = session.user;
+  const { id: userId, name, email } = session.user;
+
+  const leave = async () => {
+    await unwrap(authClient.signOut());
+    await endLocalSession(userId);
+    await navigate({ to: "/auth/sign-in" });
+  };
 
   const signOut = () =>
     run(async () => {
-      await unwrap(authClient.signOut());
-      forgetSession();
-      await navigate({ to: "/auth/sign-in" });
+      if (!navigator.onLine) {
+        toast.error("Signing out needs a network connection", {
+          description: "Your changes stay on this device until you are back online.",
+        });
+        return;
+      }
+      const left = await pushBeforeLeaving(rep);
+      if (left > 0) setUnsynced(left);
+      else await leave();
     });
 
   return (
@@ -28,6 +55,21 @@ export function AccountMenu() {
       <button type="button" className="button button-quiet" disabled={pending} onClick={signOut}>
         Sign out
       </button>
+      {unsynced > 0 && (
+        <ConfirmDialog
+          open
+          title="Sign out and lose unsaved changes?"
+          confirmLabel="Sign out anyway"
+          pending={pending}
+          onConfirm={() => run(leave)}
+          onClose={() => setUnsynced(0)}
+        >
+          <p>
+            {changesCount(unsynced)} could not be saved to the server. Signing out deletes this
+            browser&apos;s copy of your data, and {unsynced === 1 ? "it" : "they"} will be lost.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

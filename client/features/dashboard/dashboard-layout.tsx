@@ -1,6 +1,7 @@
 import { createLazyRoute, Outlet } from "@tanstack/react-router";
 import { useState } from "react";
 import { useSession } from "../../lib/session-store.ts";
+import { useSignOutElsewhere } from "../../lib/sign-out.ts";
 import { SyncStatus } from "../offline/sync-status.tsx";
 import { preferencesStore } from "../preferences/use-preferences.ts";
 import { ReplicacheProvider } from "../sync/replicache-provider.tsx";
@@ -36,5 +37,16 @@ function DashboardLayout() {
   // The session guard runs before this route renders, so a missing session is only a
   // passing state (signing out); render nothing rather than a store of nobody.
   if (!session) return null;
-  return <ReplicacheProvider userId={session.user.id}>{shell}</ReplicacheProvider>;
+  return (
+    <ReplicacheProvider userId={session.user.id}>
+      <SignOutElsewhere userId={session.user.id} />
+      {shell}
+    </ReplicacheProvider>
+  );
+}
+
+/** A sign-out in another tab of this browser signs this tab out too. */
+function SignOutElsewhere({ userId }: { userId: string }) {
+  useSignOutElsewhere(userId);
+  return null;
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { boardStatuses, type TaskStatus } from "../../../shared/entities.ts";
 import type { PublicLabel, PublicProject, PublicTask } from "../../../shared/public-project.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
+import { OfflineNotice } from "../../components/offline-notice.tsx";
 import { isOverdue } from "../../lib/due-date.ts";
 import { priorityNames, statusNames } from "../../lib/task-names.ts";
 import "../../styles/public-project.css";
@@ -19,10 +20,12 @@ function PublicProjectPage() {
   const { projectId } = Route.useParams();
   const state = usePublicProject(projectId);
 
-  if (state.kind === "loading") return null;
+  const notice = <OfflineNotice need="This page needs a network connection to show the project." />;
+  if (state.kind === "loading") return notice;
   if (state.kind !== "ready") {
     return (
       <section className="public-message">
+        {notice}
         <h1>{state.kind === "not-found" ? "Project not found" : "Could not load the project"}</h1>
         <p className="muted">
           {state.kind === "not-found"
@@ -32,7 +35,12 @@ function PublicProjectPage() {
       </section>
     );
   }
-  return <PublicView data={state.data} />;
+  return (
+    <>
+      {notice}
+      <PublicView data={state.data} />
+    </>
+  );
 }
 
 function PublicView({ data }: { data: PublicProject }) {

@@ -38,17 +38,20 @@ export function usePublicProject(projectId: string): PublicProjectState {
         timer = setTimeout(() => void load(), POLL_MS);
       }
     };
-    const onVisibility = () => {
+    const resume = () => {
       if (document.visibilityState === "visible") void load();
       else clearTimeout(timer);
     };
 
     void load();
-    document.addEventListener("visibilitychange", onVisibility);
+    document.addEventListener("visibilitychange", resume);
+    // Back online after a failed load: try again rather than wait for a reload.
+    window.addEventListener("online", resume);
     return () => {
+      window.removeEventListener("online", resume);
       cancelled = true;
       clearTimeout(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
+      document.removeEventListener("visibilitychange", resume);
     };
   }, [projectId]);
 

@@ -1,6 +1,7 @@
 import { ReplicacheImpl } from "replicache/impl";
 import { createMutators } from "../../../shared/mutators.ts";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
+import { storeName } from "../../lib/local-data.ts";
 
 /**
  * `ReplicacheImpl` rather than the `Replicache` wrapper: the same store, plus `persist()` and
@@ -15,7 +16,7 @@ export type Rep = ReplicacheImpl<ReturnType<typeof createMutators>>;
  */
 export function createReplicache(userId: string, onUpdateNeeded: () => void): Rep {
   const rep = new ReplicacheImpl({
-    name: `tasks-${userId}`,
+    name: storeName(userId),
     schemaVersion: SCHEMA_VERSION,
     pushURL: "/api/replicache/push",
     pullURL: "/api/replicache/pull",

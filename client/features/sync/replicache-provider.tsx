@@ -1,8 +1,10 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { toast } from "sonner";
+import { closeBeforeSignOut } from "../../lib/sign-out.ts";
 import { createReplicache, type Rep } from "./create-replicache.ts";
 import { persistPromptly } from "./persist-promptly.ts";
 import { listenForPokes } from "./poke.ts";
+import { syncOnReconnect } from "./sync-on-reconnect.ts";
 import { TaskStore } from "./task-store.ts";
 import { useRefusalNotices } from "./use-refusal-notices.ts";
 
@@ -27,13 +29,23 @@ export function ReplicacheProvider({ userId, children }: { userId: string; child
     const tasks = new TaskStore(rep);
     const stopPokes = listenForPokes(() => void rep.pull());
     const stopPersisting = persistPromptly(rep);
+    const stopReconnecting = syncOnReconnect(rep);
+    let closing: Promise<void> | undefined;
+    // Sign-out closes the store before deleting its database; unmounting closes it too.
+    const close = () =>
+      (closing ??= (async () => {
+        stopPokes();
+        stopPersisting();
+        stopReconnecting();
+        tasks.close();
+        await rep.close();
+      })());
+    const stopWaitingForSignOut = closeBeforeSignOut(close);
     setSync({ rep, tasks });
     return () => {
-      stopPokes();
-      stopPersisting();
-      tasks.close();
+      stopWaitingForSignOut();
       setSync(null);
-      void rep.close();
+      void close();
     };
   }, [userId]);
 

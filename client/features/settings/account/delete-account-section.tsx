@@ -5,7 +5,8 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CurrentPasswordField } from "../../../components/password-field.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
 import { authClient } from "../../../lib/auth-client.ts";
-import { forgetSession, refreshSession } from "../../../lib/session-store.ts";
+import { refreshSession, useSession } from "../../../lib/session-store.ts";
+import { endLocalSession } from "../../../lib/sign-out.ts";
 import { useAction } from "../../../lib/use-action.ts";
 
 /**
@@ -14,6 +15,7 @@ import { useAction } from "../../../lib/use-action.ts";
  */
 export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) {
   const navigate = useNavigate();
+  const userId = useSession()?.user.id;
   const [pending, run] = useAction();
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState("");
@@ -36,7 +38,7 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         toast.success("We mailed you a link. Open it to delete your account for good.");
         return;
       }
-      forgetSession();
+      if (userId) await endLocalSession(userId);
       toast.success("Your account was deleted");
       await navigate({ to: "/auth/sign-in" });
     });

@@ -1,0 +1,49 @@
+import { dropDatabase, makeIDBName } from "replicache";
+import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
+
+/** The Replicache store of one person: their id in the name keeps accounts apart. */
+export const storeName = (userId: string) => `tasks-${userId}`;
+
+/** The Dexie search index of one person's tasks. */
+export const searchIndexName = (userId: string) => `search-${userId}`;
+
+// A tab that never lets go of a database (a frozen tab) must not hang sign-out: the browser
+// deletes the database as soon as that tab closes it.
+const DELETE_WAIT_MS = 3000;
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+    setTimeout(resolve, DELETE_WAIT_MS);
+  });
+}
+
+async function replicacheDatabases(userId: string): Promise<string[]> {
+  const current = makeIDBName(storeName(userId), SCHEMA_VERSION);
+  // Stores of earlier schema versions share the prefix; indexedDB.databases() is missing in
+  // some older browsers, and then only the current one is known.
+  const prefix = `${makeIDBName(storeName(userId))}:`;
+  const all = indexedDB.databases ? await indexedDB.databases() : [];
+  const names = all.flatMap(({ name }) => (name?.startsWith(prefix) ? [name] : []));
+  return [...new Set([current, ...names])];
+}
+
+/**
+ * Deletes everything this browser keeps of one person's data: their Replicache store (with
+ * any changes not yet pushed) and their search index. Stores must be closed first, or an open
+ * one would write its database back into being.
+ */
+export async function deleteLocalData(userId: string): Promise<void> {
+  const stores = await replicacheDatabases(userId);
+  await Promise.all([
+    ...stores.map((name) =>
+      Promise.race([
+        dropDatabase(name, { logLevel: "error" }),
+        new Promise((resolve) => setTimeout(resolve, DELETE_WAIT_MS)),
+      ]),
+    ),
+    deleteDatabase(searchIndexName(userId)),
+  ]);
+}

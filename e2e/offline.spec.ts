@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { createTasksThroughSync } from "./support/sync.ts";
+import {
+  addTask,
+  openBoard,
+  ownerAndMember,
+  syncStatus,
+  titles,
+  underServiceWorker,
+} from "./support/team.ts";
+
+test("with the network cut, a reload of the board shows the project and its tasks", async ({
+  browser,
+}) => {
+  const { owner, member, projectId, boardUrl } = await ownerAndMember(browser);
+  await createTasksThroughSync(owner.request, projectId, "Stored", 2);
+  const page = await owner.newPage();
+  await openBoard(page, boardUrl);
+  await underServiceWorker(page);
+  await expect(titles(page, "To do")).toHaveText(["Stored 1", "Stored 2"]);
+
+  await owner.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+  await expect(titles(page, "To do")).toHaveText(["Stored 1", "Stored 2"]);
+  await expect(syncStatus(page)).toHaveText("Offline");
+  await owner.close();
+  await member.close();
+});
+
+test("tasks created and moved offline wait as pending changes, then reach another member", async ({
+  browser,
+}) => {
+  const { owner, member, boardUrl } = await ownerAndMember(browser);
+  const page = await owner.newPage();
+  await openBoard(page, boardUrl);
+  const memberPage = await member.newPage();
+  await openBoard(memberPage, boardUrl);
+
+  await owner.setOffline(true);
+  await expect(syncStatus(page)).toHaveText("Offline");
+  await addTask(page, "To do", "Written offline");
+  await addTask(page, "To do", "Moved offline");
+  await page.getByRole("button", { name: "Move Moved offline to…" }).click();
+  await page.getByRole("menuitem", { name: "Top of In review" }).click();
+  await expect(titles(page, "In review")).toHaveText(["Moved offline"]);
+  await expect(syncStatus(page)).toHaveText("Offline · 3 changes not synced");
+  // Nothing left the browser.
+  await expect(titles(memberPage, "To do")).toHaveCount(0);
+
+  await owner.setOffline(false);
+  await expect(titles(memberPage, "To do")).toHaveText(["Written offline"]);
+  await expect(titles(memberPage, "In review")).toHaveText(["Moved offline"]);
+  await expect(syncStatus(page)).toHaveCount(0);
+  await owner.close();
+  await member.close();
+});
+
+test("a change made offline just before the tab closes is sent when the app opens again", async ({
+  browser,
+}) => {
+  const { owner, member, boardUrl } = await ownerAndMember(browser);
+  const page = await owner.newPage();
+  await openBoard(page, boardUrl);
+  await underServiceWorker(page);
+  const memberPage = await member.newPage();
+  await openBoard(memberPage, boardUrl);
+
+  await owner.setOffline(true);
+  await addTask(page, "To do", "Typed before closing");
+  await page.close();
+
+  // The same browser profile, so the same IndexedDB, back online.
+  await owner.setOffline(false);
+  const reopened = await owner.newPage();
+  await openBoard(reopened, boardUrl);
+  await expect(titles(reopened, "To do")).toHaveText(["Typed before closing"]);
+  await expect(titles(memberPage, "To do")).toHaveText(["Typed before closing"]);
+  await expect(syncStatus(reopened)).toHaveCount(0);
+  await owner.close();
+  await member.close();
+});
+
+test("the sign-in page opens offline and says that signing in needs the network", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/auth/sign-in");
+  await underServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const notice = page.getByRole("status").filter({ hasText: "You are offline" });
+  await expect(notice).toHaveText("You are offline. Signing in needs a network connection.");
+  await context.setOffline(false);
+  await expect(notice).toHaveCount(0);
+});

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from "@playwright/test";
+import { column, openBoard, ownerAndMember, userIdOf } from "./support/team.ts";
+
+/** Resolves with the time at which `title` appears in the page, watching its DOM. */
+function appearance(page: Page, title: string): Promise<number> {
+  return page.evaluate(
+    (text) =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          if (!document.body.textContent?.includes(text)) return false;
+          resolve(Date.now());
+          return true;
+        };
+        if (check()) return;
+        const observer = new MutationObserver(() => {
+          if (check()) observer.disconnect();
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+    title,
+  );
+}
+
+test("a task added in one tab appears in the other tab of the same browser with the network cut", async ({
+  browser,
+}) => {
+  const { owner, member, boardUrl } = await ownerAndMember(browser);
+  const first = await owner.newPage();
+  const second = await owner.newPage();
+  await openBoard(first, boardUrl);
+  await openBoard(second, boardUrl);
+  await owner.setOffline(true);
+
+  const todo = column(first, "To do");
+  await todo.getByRole("button", { name: "Add task to To do" }).click();
+  const input = todo.getByRole("textbox", { name: "New task in To do" });
+  // When Enter goes down in the first tab, taken in the page so no test round trip counts.
+  await input.evaluate((element) => {
+    element.addEventListener("keydown", (event) => {
+      if (event instanceof KeyboardEvent && event.key === "Enter") {
+        element.dataset.enteredAt = String(Date.now());
+      }
+    });
+  });
+
+  const delays: number[] = [];
+  for (let index = 1; index <= 5; index += 1) {
+    const title = `Across tabs ${index}`;
+    const seen = appearance(second, title);
+    await input.fill(title);
+    await input.press("Enter");
+    const seenAt = await seen;
+    const enteredAt = Number(await input.getAttribute("data-entered-at"));
+    delays.push(seenAt - enteredAt);
+    await expect(column(second, "To do").getByRole("link", { name: title })).toBeVisible();
+  }
+  console.log(`cross-tab delay, offline (ms): ${delays.join(", ")}`);
+  await owner.close();
+  await member.close();
+});
+
+test("signing out in one tab signs out the other tab and deletes the person's local data", async ({
+  browser,
+}) => {
+  const { owner, member, boardUrl } = await ownerAndMember(browser);
+  const userId = await userIdOf(owner);
+  const first = await owner.newPage();
+  const second = await owner.newPage();
+  await openBoard(first, boardUrl);
+  await openBoard(second, boardUrl);
+  // The search index another feature keeps; stand one in for it.
+  await first.evaluate(
+    (name) =>
+      new Promise<void>((resolve) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+      }),
+    `search-${userId}`,
+  );
+  const databases = () =>
+    first.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name ?? ""));
+  await expect.poll(databases).toContain(`search-${userId}`);
+  expect((await databases()).some((name) => name.includes(`tasks-${userId}`))).toBe(true);
+
+  await first.getByRole("button", { name: "Sign out" }).click();
+  await expect(first).toHaveURL(/\/auth\/sign-in$/);
+  await expect(second).toHaveURL(/\/auth\/sign-in$/);
+  await expect(second.getByRole("heading", { level: 1 })).toBeVisible();
+
+  await expect
+    .poll(async () => (await databases()).filter((name) => name.includes(userId)))
+    .toEqual([]);
+  expect(await first.evaluate(() => localStorage.getItem("auth-session"))).toBeNull();
+  // Back on the board, the person is asked to sign in again.
+  await second.goto(boardUrl);
+  await expect(second).toHaveURL(/\/auth\/sign-in/);
+  await owner.close();
+  await member.close();
+});
+
+test("offline, sign-out waits for the network and keeps the person's changes", async ({
+  browser,
+}) => {
+  const { owner, member, boardUrl } = await ownerAndMember(browser);
+  const page = await owner.newPage();
+  await openBoard(page, boardUrl);
+  await owner.setOffline(true);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByText("Signing out needs a network connection")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+  await owner.close();
+  await member.close();
+});
