@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { rankDocuments } from "./rank-results.ts";
-import { projectDocument, taskDocument } from "./search-documents.ts";
+import { projectDraft, searchDocument, taskDraft } from "./search-documents.ts";
 import { queryWords } from "./search-text.ts";
 
 function task(fields: Partial<Task> & { id: string }): Task {
@@ -24,8 +24,11 @@ function task(fields: Partial<Task> & { id: string }): Task {
   };
 }
 
-const rank = (documents: ReturnType<typeof taskDocument>[], query: string) =>
+const rank = (documents: ReturnType<typeof searchDocument>[], query: string) =>
   rankDocuments(documents, queryWords(query)).map((document) => document.title);
+
+const taskDocument = (fields: Task, projectKey: string) =>
+  searchDocument(taskDraft(fields, projectKey));
 
 describe("ranking results", () => {
   it("puts the task whose key was typed first", () => {
@@ -80,8 +83,8 @@ describe("search documents", () => {
       createdAt: "2026-11-01T00:00:00.000Z",
       updatedAt: "2026-11-01T00:00:00.000Z",
     };
-    const stamp = projectDocument(project).stamp;
-    expect(projectDocument({ ...project }).stamp).toBe(stamp);
-    expect(projectDocument({ ...project, name: "Web site" }).stamp).not.toBe(stamp);
+    const stamp = projectDraft(project).stamp;
+    expect(projectDraft({ ...project }).stamp).toBe(stamp);
+    expect(projectDraft({ ...project, name: "Web site" }).stamp).not.toBe(stamp);
   });
 });

@@ -10,7 +10,7 @@ import {
 import { queryWords } from "./search-text.ts";
 
 /** Each group shows its best results; the counts still tell how many matched in all. */
-export const RESULTS_PER_GROUP = 50;
+export const RESULTS_PER_GROUP = 20;
 
 export type SearchHit = {
   document: SearchDocument;
@@ -73,7 +73,14 @@ export async function runSearch(
       .slice(0, RESULTS_PER_GROUP),
   );
   const shown = present(await documents.bulkGet(shownIds));
-  const taskIds = [...new Set(shown.map((document) => documentId("task", document.taskId)))];
+  // A comment shows and opens its task: read the tasks of the shown comments.
+  const taskIds = [
+    ...new Set(
+      shown
+        .filter((document) => document.kind === "comment")
+        .map((document) => documentId("task", document.taskId)),
+    ),
+  ];
   const tasks = new Map(
     present(await documents.bulkGet(taskIds)).map((task) => [task.id, task] as const),
   );
@@ -85,7 +92,10 @@ export async function runSearch(
     )
       .map((document) => ({
         document,
-        task: tasks.get(documentId("task", document.taskId)) ?? null,
+        task:
+          document.kind === "task"
+            ? document
+            : (tasks.get(documentId("task", document.taskId)) ?? null),
       }))
       // A comment is opened through its task; one whose task is gone cannot be.
       .filter((hit) => hit.document.kind !== "comment" || hit.task !== null);

@@ -10,7 +10,11 @@ export class SearchDatabase extends Dexie {
   declare documents: Table<SearchDocument, string>;
 
   constructor(userId: string) {
-    super(searchDatabaseName(userId), { chromeTransactionDurability: "relaxed" });
+    // No optimistic-update cache: the screen only reads, and it costs on large key lists.
+    super(searchDatabaseName(userId), {
+      chromeTransactionDurability: "relaxed",
+      cache: "disabled",
+    });
     this.version(1).stores({ documents: "id, *words, *titleWords, stamp" });
   }
 }

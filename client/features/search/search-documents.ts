@@ -33,6 +33,12 @@ export type SearchDocument = {
   stamp: string;
 };
 
+/**
+ * A document before its words are found: cheap to make, so on start-up the whole store is
+ * compared by stamp and only changed documents pay for their words.
+ */
+export type SearchDraft = Omit<SearchDocument, "words" | "titleWords">;
+
 /** Bump when the way documents are built changes, so every stored document is rebuilt. */
 const DOCUMENT_FORMAT = 1;
 
@@ -45,8 +51,8 @@ export const kindOf = (documentId: string): SearchKind | null => {
 
 export const scopedWord = (workspaceId: string, word: string) => `${workspaceId}/${word}`;
 
-export function projectDocument(project: Project): SearchDocument {
-  return finish({
+export function projectDraft(project: Project): SearchDraft {
+  return stamped({
     id: documentId("project", project.id),
     kind: "project",
     workspaceId: project.workspaceId,
@@ -59,8 +65,8 @@ export function projectDocument(project: Project): SearchDocument {
   });
 }
 
-export function taskDocument(task: Task, projectKey: string): SearchDocument {
-  return finish({
+export function taskDraft(task: Task, projectKey: string): SearchDraft {
+  return stamped({
     id: documentId("task", task.id),
     kind: "task",
     workspaceId: task.workspaceId,
@@ -73,8 +79,8 @@ export function taskDocument(task: Task, projectKey: string): SearchDocument {
   });
 }
 
-export function commentDocument(comment: Comment, workspaceId: string): SearchDocument {
-  return finish({
+export function commentDraft(comment: Comment, workspaceId: string): SearchDraft {
+  return stamped({
     id: documentId("comment", comment.id),
     kind: "comment",
     workspaceId,
@@ -87,17 +93,18 @@ export function commentDocument(comment: Comment, workspaceId: string): SearchDo
   });
 }
 
-type DocumentContent = Omit<SearchDocument, "words" | "titleWords" | "stamp">;
-
-function finish(content: DocumentContent): SearchDocument {
-  const scope = (word: string) => scopedWord(content.workspaceId, word);
-  const titleWords = textWords(content.title, content.key);
+function stamped(content: Omit<SearchDraft, "stamp">): SearchDraft {
   const hash = fnv1a(`${DOCUMENT_FORMAT}\u0000${JSON.stringify(content)}`);
+  return { ...content, stamp: `${content.id}:${hash}` };
+}
+
+/** The document with its words, scoped by its workspace. */
+export function searchDocument(draft: SearchDraft): SearchDocument {
+  const scope = (word: string) => scopedWord(draft.workspaceId, word);
   return {
-    ...content,
-    words: textWords(content.title, content.key, content.body).map(scope),
-    titleWords: titleWords.map(scope),
-    stamp: `${content.id}:${hash}`,
+    ...draft,
+    words: textWords(draft.title, draft.key, draft.body).map(scope),
+    titleWords: textWords(draft.title, draft.key).map(scope),
   };
 }
 

@@ -13,11 +13,12 @@ import type { Rep } from "../sync/create-replicache.ts";
 import { setIndexBuilding } from "./index-status.ts";
 import type { SearchDatabase } from "./search-database.ts";
 import {
-  commentDocument,
+  commentDraft,
   documentId,
-  projectDocument,
-  taskDocument,
-  type SearchDocument,
+  projectDraft,
+  searchDocument,
+  taskDraft,
+  type SearchDraft,
 } from "./search-documents.ts";
 
 type Change = ExperimentalNoIndexDiff[number];
@@ -75,7 +76,6 @@ export class SearchIndexer {
         await this.apply(diffs);
       } catch (error) {
         if (this.stopped) break;
-        console.error(error);
         toast.error("Search could not update its index", {
           description: error instanceof Error ? error.message : String(error),
         });
@@ -92,7 +92,7 @@ export class SearchIndexer {
     const latest = new Map<string, Change>();
     for (const diff of diffs) for (const change of diff) latest.set(change.key, change);
     const changes = [...latest.values()];
-    const builders = new Map<string, () => SearchDocument>();
+    const builders = new Map<string, () => SearchDraft>();
     const removed = new Set<string>();
 
     this.applyProjects(changes, builders, removed);
@@ -106,7 +106,7 @@ export class SearchIndexer {
 
   private applyProjects(
     changes: Change[],
-    builders: Map<string, () => SearchDocument>,
+    builders: Map<string, () => SearchDraft>,
     removed: Set<string>,
   ) {
     const rekeyed = new Set<string>();
@@ -123,7 +123,7 @@ export class SearchIndexer {
       const project = parsed.data;
       const previous = this.projects.get(project.id);
       this.projects.set(project.id, project);
-      builders.set(documentId("project", project.id), () => projectDocument(project));
+      builders.set(documentId("project", project.id), () => projectDraft(project));
       if (previous && previous.key !== project.key) rekeyed.add(project.id);
     }
     // A new project key renames every task of the project (`WEB-12` becomes `SITE-12`).
@@ -135,7 +135,7 @@ export class SearchIndexer {
 
   private applyTasks(
     changes: Change[],
-    builders: Map<string, () => SearchDocument>,
+    builders: Map<string, () => SearchDraft>,
     removed: Set<string>,
   ) {
     for (const change of changes) {
@@ -153,10 +153,10 @@ export class SearchIndexer {
     }
   }
 
-  private addTask(task: Task, builders: Map<string, () => SearchDocument>) {
+  private addTask(task: Task, builders: Map<string, () => SearchDraft>) {
     this.tasks.set(task.id, task);
     builders.set(documentId("task", task.id), () =>
-      taskDocument(task, this.projects.get(task.projectId)?.key ?? ""),
+      taskDraft(task, this.projects.get(task.projectId)?.key ?? ""),
     );
     const waiting = this.waitingComments.get(task.id);
     if (!waiting) return;
@@ -166,7 +166,7 @@ export class SearchIndexer {
 
   private applyComments(
     changes: Change[],
-    builders: Map<string, () => SearchDocument>,
+    builders: Map<string, () => SearchDraft>,
     removed: Set<string>,
   ) {
     for (const change of changes) {
@@ -182,7 +182,7 @@ export class SearchIndexer {
     }
   }
 
-  private addComment(comment: Comment, builders: Map<string, () => SearchDocument>) {
+  private addComment(comment: Comment, builders: Map<string, () => SearchDraft>) {
     const task = this.tasks.get(comment.taskId);
     if (!task) {
       const waiting = this.waitingComments.get(comment.taskId) ?? new Map<string, Comment>();
@@ -190,13 +190,11 @@ export class SearchIndexer {
       this.waitingComments.set(comment.taskId, waiting);
       return;
     }
-    builders.set(documentId("comment", comment.id), () =>
-      commentDocument(comment, task.workspaceId),
-    );
+    builders.set(documentId("comment", comment.id), () => commentDraft(comment, task.workspaceId));
   }
 
   /** The whole store: write what changed since last time, remove what is gone. */
-  private async writeFirstPass(builders: Map<string, () => SearchDocument>) {
+  private async writeFirstPass(builders: Map<string, () => SearchDraft>) {
     const stored = await this.database.documents.orderBy("stamp").keys();
     const storedStamps = new Set<string>();
     const gone: string[] = [];
@@ -210,7 +208,7 @@ export class SearchIndexer {
   }
 
   private async write(
-    builders: (() => SearchDocument)[],
+    builders: (() => SearchDraft)[],
     removed: string[],
     unchanged: ReadonlySet<string> = new Set(),
   ) {
@@ -220,7 +218,8 @@ export class SearchIndexer {
       const built = builders
         .slice(start, start + BATCH_SIZE)
         .map((build) => build())
-        .filter((document) => !unchanged.has(document.stamp));
+        .filter((draft) => !unchanged.has(draft.stamp))
+        .map(searchDocument);
       const removing = removed.slice(start, start + BATCH_SIZE);
       if (built.length === 0 && removing.length === 0) {
         await nextTask();
