@@ -15,7 +15,11 @@ const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const TASK_KEY = /^[a-z][a-z0-9]{1,7}-[0-9]+$/;
 const TASK_KEYS_IN_TEXT = /(?<![\p{L}\p{N}])[a-z][a-z0-9]{1,7}-[0-9]+/gu;
 
+const NOT_PLAIN_ASCII = /[^\t\n\r -~]/;
+
 export function foldText(text: string): string {
+  // Most text is plain ASCII: skip the costly decomposition for it.
+  if (!NOT_PLAIN_ASCII.test(text)) return text.toLowerCase();
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
