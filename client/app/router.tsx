@@ -11,6 +11,7 @@ import { requireOpenRegistration } from "../features/auth/registration-guard.ts"
 import { redirectSignedIn, requireSession } from "../features/auth/session-guard.ts";
 import { boardSearchSchema } from "../features/board/board-search.ts";
 import { enterDashboard } from "../features/dashboard/enter-dashboard.ts";
+import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { skipProfileSetupWhenNamed } from "../features/onboarding/profile-setup-guard.ts";
 import { rememberActiveWorkspace } from "../lib/active-workspace.ts";
 import { ErrorPage } from "./error-page.tsx";
@@ -190,6 +191,7 @@ const workspaceHomeRoute = createRoute({
 const searchRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "search",
+  validateSearch: searchPageSearchSchema,
 }).lazy(() => import("../features/search/search.tsx").then((m) => m.Route));
 
 const membersRoute = createRoute({

@@ -60,6 +60,19 @@ export function AppSidebar({ id, hidden }: { id: string; hidden: boolean }) {
           <li>
             {workspaceId ? (
               <Link
+                to="/dashboard/workspace/$workspaceId/search"
+                params={{ workspaceId }}
+                className="sidebar-link"
+              >
+                Search
+              </Link>
+            ) : (
+              <InertLink>Search</InertLink>
+            )}
+          </li>
+          <li>
+            {workspaceId ? (
+              <Link
                 to="/dashboard/workspace/$workspaceId/members"
                 params={{ workspaceId }}
                 className="sidebar-link"

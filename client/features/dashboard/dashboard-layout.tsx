@@ -4,6 +4,7 @@ import { useSession } from "../../lib/session-store.ts";
 import { useSignOutElsewhere } from "../../lib/sign-out.ts";
 import { SyncStatus } from "../offline/sync-status.tsx";
 import { preferencesStore } from "../preferences/use-preferences.ts";
+import { SearchIndexing } from "../search/search-indexing.tsx";
 import { ReplicacheProvider } from "../sync/replicache-provider.tsx";
 import "../../styles/offline.css";
 import { AppShortcuts } from "./app-shortcuts.tsx";
@@ -40,6 +41,7 @@ function DashboardLayout() {
   return (
     <ReplicacheProvider userId={session.user.id}>
       <SignOutElsewhere userId={session.user.id} />
+      <SearchIndexing userId={session.user.id} />
       {shell}
     </ReplicacheProvider>
   );

@@ -1,13 +1,100 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, useNavigate } from "@tanstack/react-router";
+import { useDeferredValue, useRef, useState, type KeyboardEvent } from "react";
+import { useSession } from "../../lib/session-store.ts";
+import { useIndexBuilding } from "./index-status.ts";
+import { searchDatabase, type SearchDatabase } from "./search-database.ts";
+import { RESULT_LINK_CLASS, SearchResults } from "./search-results.tsx";
+import { useSearchResults } from "./use-search-results.ts";
+import "../../styles/search.css";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/$workspaceId/search")({
   component: Search,
 });
 
 function Search() {
+  const session = useSession();
+  // The dashboard renders nothing without a session; this is only the moment of signing out.
+  if (!session) return null;
+  return <SearchPage database={searchDatabase(session.user.id)} />;
+}
+
+/**
+ * Searches the workspace's tasks, projects and comments in the local index: instant, and
+ * the same offline. The query is in the address, so a search survives a reload.
+ */
+function SearchPage({ database }: { database: SearchDatabase }) {
+  const { workspaceId } = Route.useParams();
+  const { q } = Route.useSearch();
+  const navigate = useNavigate({ from: "/dashboard/workspace/$workspaceId/search" });
+  const [text, setText] = useState(q ?? "");
+  const query = useDeferredValue(text);
+  const { results, error } = useSearchResults(database, workspaceId, query);
+  const building = useIndexBuilding();
+  const input = useRef<HTMLInputElement>(null);
+  const resultsArea = useRef<HTMLDivElement>(null);
+
+  const change = (value: string) => {
+    setText(value);
+    void navigate({ search: { q: value === "" ? undefined : value }, replace: true });
+  };
+
+  const firstResult = () =>
+    resultsArea.current?.querySelector<HTMLAnchorElement>(`.${RESULT_LINK_CLASS}`) ?? null;
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      firstResult()?.focus();
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      firstResult()?.click();
+    }
+  };
+
+  const hasQuery = results !== null && results.words.length > 0;
   return (
-    <section className="page">
+    <section className="page search-page">
       <h1>Search</h1>
+      <label className="visually-hidden" htmlFor="search-query">
+        Search tasks, projects and comments
+      </label>
+      <input
+        ref={input}
+        id="search-query"
+        className="input search-input"
+        type="search"
+        placeholder="Search tasks, projects and comments"
+        autoComplete="off"
+        // The one thing to do on this screen is to type.
+        autoFocus
+        value={text}
+        onChange={(event) => change(event.target.value)}
+        onKeyDown={onInputKeyDown}
+      />
+      <div ref={resultsArea} className="search-results" data-testid="search-results">
+        {error && (
+          <p className="field-error" role="alert">
+            Search failed: {error}
+          </p>
+        )}
+        {!hasQuery && text.trim() === "" && <p className="muted">Type to search…</p>}
+        {hasQuery && (
+          <p className="search-count" role="status">
+            {results.total === 1 ? "1 result" : `${results.total} results`}
+          </p>
+        )}
+        {hasQuery && results.total === 0 && (
+          <p className="empty-state">
+            {building ? "Building the search index…" : `No results for “${results.query.trim()}”`}
+          </p>
+        )}
+        {hasQuery && (
+          <SearchResults
+            workspaceId={workspaceId}
+            results={results}
+            onLeaveTop={() => input.current?.focus()}
+          />
+        )}
+      </div>
     </section>
   );
 }

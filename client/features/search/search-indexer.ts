@@ -1,0 +1,243 @@
+import type { ExperimentalNoIndexDiff } from "replicache";
+import { toast } from "sonner";
+import {
+  commentSchema,
+  projectSchema,
+  taskSchema,
+  type Comment,
+  type Project,
+  type Task,
+} from "../../../shared/entities.ts";
+import { prefixes } from "../../../shared/keys.ts";
+import type { Rep } from "../sync/create-replicache.ts";
+import { setIndexBuilding } from "./index-status.ts";
+import type { SearchDatabase } from "./search-database.ts";
+import {
+  commentDraft,
+  documentId,
+  projectDraft,
+  searchDocument,
+  taskDraft,
+  type SearchDraft,
+} from "./search-documents.ts";
+
+type Change = ExperimentalNoIndexDiff[number];
+
+/** Documents built and written per IndexedDB transaction: the main thread breathes between. */
+const BATCH_SIZE = 500;
+
+/**
+ * Keeps the person's search index in step with their store. Replicache's watch hands over
+ * every value on start and then each commit's changes; the callback only queues them, and a
+ * single background loop turns them into documents and writes them in batches, so neither
+ * typing nor a 10,000-task first sync waits for the index.
+ *
+ * On start the whole store arrives again: documents whose content is unchanged are skipped
+ * (by stamp) and documents of things no longer in the store are removed, so the index stays
+ * right across reloads and sign-ins without being rewritten each time.
+ */
+export class SearchIndexer {
+  private readonly projects = new Map<string, Project>();
+  private readonly tasks = new Map<string, Task>();
+  /** Comments that arrived before their task, by task id: they need its workspace. */
+  private readonly waitingComments = new Map<string, Map<string, Comment>>();
+  private queue: ExperimentalNoIndexDiff[] = [];
+  private draining = false;
+  private firstPass = true;
+  private stopped = false;
+  private readonly stopWatching: () => void;
+
+  constructor(
+    rep: Rep,
+    private readonly database: SearchDatabase,
+  ) {
+    setIndexBuilding(true);
+    this.stopWatching = rep.experimentalWatch((diff) => this.enqueue(diff), {
+      initialValuesInFirstDiff: true,
+    });
+  }
+
+  stop() {
+    this.stopped = true;
+    this.stopWatching();
+    setIndexBuilding(false);
+  }
+
+  private enqueue(diff: ExperimentalNoIndexDiff) {
+    this.queue.push(diff);
+    if (!this.draining) void this.drain();
+  }
+
+  private async drain() {
+    this.draining = true;
+    while (this.queue.length > 0 && !this.stopped) {
+      const diffs = this.queue.splice(0);
+      try {
+        await this.apply(diffs);
+      } catch (error) {
+        if (this.stopped) break;
+        toast.error("Search could not update its index", {
+          description: error instanceof Error ? error.message : String(error),
+        });
+      }
+      if (this.firstPass) {
+        this.firstPass = false;
+        setIndexBuilding(false);
+      }
+    }
+    this.draining = false;
+  }
+
+  private async apply(diffs: ExperimentalNoIndexDiff[]) {
+    const latest = new Map<string, Change>();
+    for (const diff of diffs) for (const change of diff) latest.set(change.key, change);
+    const changes = [...latest.values()];
+    const builders = new Map<string, () => SearchDraft>();
+    const removed = new Set<string>();
+
+    this.applyProjects(changes, builders, removed);
+    this.applyTasks(changes, builders, removed);
+    this.applyComments(changes, builders, removed);
+    for (const id of builders.keys()) removed.delete(id);
+
+    if (this.firstPass) await this.writeFirstPass(builders);
+    else await this.write([...builders.values()], [...removed]);
+  }
+
+  private applyProjects(
+    changes: Change[],
+    builders: Map<string, () => SearchDraft>,
+    removed: Set<string>,
+  ) {
+    const rekeyed = new Set<string>();
+    for (const change of changes) {
+      if (!change.key.startsWith(prefixes.project())) continue;
+      if (change.op === "del") {
+        const id = lastSegment(change.key);
+        this.projects.delete(id);
+        removed.add(documentId("project", id));
+        continue;
+      }
+      const parsed = projectSchema.safeParse(change.newValue);
+      if (!parsed.success) continue;
+      const project = parsed.data;
+      const previous = this.projects.get(project.id);
+      this.projects.set(project.id, project);
+      builders.set(documentId("project", project.id), () => projectDraft(project));
+      if (previous && previous.key !== project.key) rekeyed.add(project.id);
+    }
+    // A new project key renames every task of the project (`WEB-12` becomes `SITE-12`).
+    if (rekeyed.size === 0) return;
+    for (const task of this.tasks.values()) {
+      if (rekeyed.has(task.projectId)) this.addTask(task, builders);
+    }
+  }
+
+  private applyTasks(
+    changes: Change[],
+    builders: Map<string, () => SearchDraft>,
+    removed: Set<string>,
+  ) {
+    for (const change of changes) {
+      if (!change.key.startsWith(prefixes.task())) continue;
+      if (change.op === "del") {
+        const id = lastSegment(change.key);
+        // A task moved to another project is a delete under the old key and an add under
+        // the new one, in any order: only forget it if the delete is of the key it has.
+        if (this.tasks.get(id)?.projectId === change.key.split("/")[1]) this.tasks.delete(id);
+        removed.add(documentId("task", id));
+        continue;
+      }
+      const parsed = taskSchema.safeParse(change.newValue);
+      if (parsed.success) this.addTask(parsed.data, builders);
+    }
+  }
+
+  private addTask(task: Task, builders: Map<string, () => SearchDraft>) {
+    this.tasks.set(task.id, task);
+    builders.set(documentId("task", task.id), () =>
+      taskDraft(task, this.projects.get(task.projectId)?.key ?? ""),
+    );
+    const waiting = this.waitingComments.get(task.id);
+    if (!waiting) return;
+    this.waitingComments.delete(task.id);
+    for (const comment of waiting.values()) this.addComment(comment, builders);
+  }
+
+  private applyComments(
+    changes: Change[],
+    builders: Map<string, () => SearchDraft>,
+    removed: Set<string>,
+  ) {
+    for (const change of changes) {
+      if (!change.key.startsWith(prefixes.comment())) continue;
+      if (change.op === "del") {
+        const id = lastSegment(change.key);
+        this.waitingComments.get(change.key.split("/")[1] ?? "")?.delete(id);
+        removed.add(documentId("comment", id));
+        continue;
+      }
+      const parsed = commentSchema.safeParse(change.newValue);
+      if (parsed.success) this.addComment(parsed.data, builders);
+    }
+  }
+
+  private addComment(comment: Comment, builders: Map<string, () => SearchDraft>) {
+    const task = this.tasks.get(comment.taskId);
+    if (!task) {
+      const waiting = this.waitingComments.get(comment.taskId) ?? new Map<string, Comment>();
+      waiting.set(comment.id, comment);
+      this.waitingComments.set(comment.taskId, waiting);
+      return;
+    }
+    builders.set(documentId("comment", comment.id), () => commentDraft(comment, task.workspaceId));
+  }
+
+  /** The whole store: write what changed since last time, remove what is gone. */
+  private async writeFirstPass(builders: Map<string, () => SearchDraft>) {
+    const stored = await this.database.documents.orderBy("stamp").keys();
+    const storedStamps = new Set<string>();
+    const gone: string[] = [];
+    for (const stamp of stored) {
+      if (typeof stamp !== "string") continue;
+      storedStamps.add(stamp);
+      const id = stamp.slice(0, stamp.lastIndexOf(":"));
+      if (!builders.has(id)) gone.push(id);
+    }
+    await this.write([...builders.values()], gone, storedStamps);
+  }
+
+  private async write(
+    builders: (() => SearchDraft)[],
+    removed: string[],
+    unchanged: ReadonlySet<string> = new Set(),
+  ) {
+    const { documents } = this.database;
+    for (let start = 0; start < Math.max(builders.length, removed.length); start += BATCH_SIZE) {
+      if (this.stopped) return;
+      const built = builders
+        .slice(start, start + BATCH_SIZE)
+        .map((build) => build())
+        .filter((draft) => !unchanged.has(draft.stamp))
+        .map(searchDocument);
+      const removing = removed.slice(start, start + BATCH_SIZE);
+      if (built.length === 0 && removing.length === 0) {
+        await nextTask();
+        continue;
+      }
+      await this.database.transaction("rw", documents, async () => {
+        if (removing.length > 0) await documents.bulkDelete(removing);
+        if (built.length > 0) await documents.bulkPut(built);
+      });
+    }
+  }
+}
+
+/** Lets the browser handle input between batches that had nothing to write. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function lastSegment(key: string): string {
+  return key.slice(key.lastIndexOf("/") + 1);
+}

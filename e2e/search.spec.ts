@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createWorkspaceThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts.ts";
+import { createProjectThroughSync } from "./support/sync.ts";
+import { mutation, now, pushMutations } from "./support/sync-push.ts";
+
+/**
+ * A new owner with a project "Website" (key WEB) holding one task, WEB-1, whose description
+ * and comment carry words found nowhere else.
+ */
+async function ownerWithTask(page: Page) {
+  await signUpThroughApi(page.request, { name: "Sam Searcher", email: uniqueEmail("search") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Search workspace");
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Website",
+    key: "WEB",
+  });
+  const taskId = `srch-${Date.now().toString(36)}`;
+  await pushMutations(page.request, [
+    mutation("createTask", {
+      id: taskId,
+      projectId,
+      title: "Tidy the landing page",
+      description: "The hero image shows a quokka instead of the product.",
+      createdAt: now(),
+    }),
+    mutation("addComment", {
+      id: `${taskId}-c`,
+      taskId,
+      body: "Marketing asked for a pangolin next time.",
+      createdAt: now(),
+    }),
+  ]);
+  const taskUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/task/${taskId}`;
+  return { workspaceId, projectId, taskId, taskUrl };
+}
+
+const searchField = (page: Page) =>
+  page.getByRole("searchbox", { name: "Search tasks, projects and comments" });
+const results = (page: Page) => page.getByTestId("search-results");
+const group = (page: Page, name: string) => results(page).getByRole("list", { name });
+
+test("offline, a word of a task's description finds the task, highlighted, and opens its page", async ({
+  page,
+  context,
+}) => {
+  const { workspaceId, taskUrl } = await ownerWithTask(page);
+  await page.goto(`/dashboard/workspace/${workspaceId}/search`);
+  await expect(searchField(page)).toBeFocused();
+  await expect(results(page)).toContainText("Type to search…");
+  // The first load is not yet controlled by the service worker; after a reload it is, so the
+  // task page's code also comes from its cache offline.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  // The store has the task once the search finds it by its title.
+  await searchField(page).fill("tidy");
+  await expect(group(page, "Tasks").getByRole("link")).toContainText("Tidy the landing page");
+  await searchField(page).fill("");
+  await expect(results(page)).toContainText("Type to search…");
+
+  await context.setOffline(true);
+  await searchField(page).pressSequentially("Quok");
+  const hit = group(page, "Tasks").getByRole("link");
+  await expect(hit).toHaveCount(1);
+  await expect(hit).toContainText("WEB-1");
+  await expect(hit).toContainText("Tidy the landing page");
+  await expect(hit.locator("mark")).toHaveText("quok");
+  await expect(results(page).getByRole("status")).toHaveText("1 result");
+  await expect(page).toHaveURL(/\/search\?q=Quok$/);
+
+  await hit.click();
+  await expect(page).toHaveURL(taskUrl);
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText("WEB-1");
+  await context.setOffline(false);
+});
+
+test("a comment's word finds the comment, and a task key finds the task; Enter opens the first result", async ({
+  page,
+}) => {
+  const { workspaceId, taskUrl } = await ownerWithTask(page);
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=pangolin`);
+  await expect(searchField(page)).toHaveValue("pangolin");
+  const comment = group(page, "Comments").getByRole("link");
+  await expect(comment).toHaveCount(1);
+  await expect(comment).toContainText("Comment on");
+  await expect(comment).toContainText("WEB-1");
+  await expect(comment.locator("mark")).toHaveText("pangolin");
+  await expect(group(page, "Tasks")).toHaveCount(0);
+
+  await searchField(page).fill("web-1");
+  const task = group(page, "Tasks").getByRole("link");
+  await expect(task).toHaveCount(1);
+  await expect(task.locator("mark")).toHaveText("WEB-1");
+
+  await searchField(page).fill("no such zebra");
+  await expect(results(page)).toContainText("No results for “no such zebra”");
+  await expect(results(page).getByRole("status")).toHaveText("0 results");
+
+  await searchField(page).fill("WEB-1");
+  await expect(task).toHaveCount(1);
+  await searchField(page).press("Enter");
+  await expect(page).toHaveURL(taskUrl);
+});
+
+test("the arrow keys move through the results and Enter opens the focused one", async ({
+  page,
+}) => {
+  const { workspaceId, projectId } = await ownerWithTask(page);
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=web`);
+  const links = results(page).getByRole("link");
+  // Groups come in a fixed order: Tasks, then Projects.
+  await expect(group(page, "Tasks").getByRole("link")).toHaveCount(1);
+  await expect(group(page, "Projects").getByRole("link")).toContainText("Website");
+  await searchField(page).press("ArrowDown");
+  await expect(links.nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(links.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(searchField(page)).toBeFocused();
+  await searchField(page).press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);
+});
+
+test("a task retitled elsewhere is found by its new title at once, and no longer by its old one", async ({
+  page,
+}) => {
+  const { workspaceId, projectId, taskId } = await ownerWithTask(page);
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=tidy`);
+  const tasks = group(page, "Tasks").getByRole("link");
+  await expect(tasks).toContainText("Tidy the landing page");
+
+  // Another device renames the task; the poke brings the change into this store.
+  await pushMutations(page.request, [
+    mutation("updateTask", {
+      id: taskId,
+      projectId,
+      title: "Polish the wombat banner",
+      updatedAt: now(),
+    }),
+  ]);
+  await expect(results(page)).toContainText("No results for “tidy”");
+
+  await searchField(page).fill("wombat");
+  await expect(tasks).toContainText("Polish the wombat banner");
+  await expect(tasks.locator("mark")).toHaveText("wombat");
+});
