@@ -104,11 +104,18 @@ test("a comment's word finds the comment, and a task key finds the task; Enter o
   await expect(page).toHaveURL(taskUrl);
 });
 
-test("the arrow keys move through the results and Enter opens the focused one", async ({
+test("the sidebar opens search; the arrow keys move through the results and Enter opens the focused one", async ({
   page,
 }) => {
   const { workspaceId, projectId } = await ownerWithTask(page);
-  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=web`);
+  await page.goto(`/dashboard/workspace/${workspaceId}`);
+  await page
+    .getByRole("navigation", { name: "Workspace" })
+    .getByRole("link", { name: "Search" })
+    .click();
+  await expect(page).toHaveURL(`/dashboard/workspace/${workspaceId}/search`);
+  await expect(searchField(page)).toBeFocused();
+  await page.keyboard.type("web");
   const links = results(page).getByRole("link");
   // Groups come in a fixed order: Tasks, then Projects.
   await expect(group(page, "Tasks").getByRole("link")).toHaveCount(1);
