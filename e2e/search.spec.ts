@@ -156,3 +156,30 @@ test("a task retitled elsewhere is found by its new title at once, and no longer
   await expect(tasks).toContainText("Polish the wombat banner");
   await expect(tasks.locator("mark")).toHaveText("wombat");
 });
+
+test("offline on the board, / opens search and a word of a task's description finds it", async ({
+  page,
+  context,
+}) => {
+  const { workspaceId, projectId, taskUrl } = await ownerWithTask(page);
+  const boardUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/board`;
+  await page.goto(boardUrl);
+  await expect(
+    page.getByRole("article").filter({ hasText: "Tidy the landing page" }),
+  ).toBeVisible();
+  // Served by the service worker from here on, so the search screen's code loads offline.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.keyboard.press("/");
+  await expect(page).toHaveURL(`/dashboard/workspace/${workspaceId}/search`);
+  await expect(searchField(page)).toBeFocused();
+  await page.keyboard.type("quokka");
+  const hit = group(page, "Tasks").getByRole("link");
+  await expect(hit).toContainText("Tidy the landing page");
+  await hit.click();
+  await expect(page).toHaveURL(taskUrl);
+  await context.setOffline(false);
+});
