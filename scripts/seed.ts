@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { createLogger } from "../server/logger.ts";
-import { SEED_PASSWORD, seedWorkspace } from "./seed/seed-workspace.ts";
+import { SEED_PASSWORD, seedAuth, seedWorkspace } from "./seed/seed-workspace.ts";
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +51,10 @@ const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 try {
   await migrate(db.sql);
   const started = performance.now();
-  const seeded = await seedWorkspace({ sql: db.sql, config, logger }, options);
+  const seeded = await seedWorkspace(
+    { sql: db.sql, auth: seedAuth({ sql: db.sql, config, logger }) },
+    options,
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = db.mode === "embedded" ? `embedded database in ${config.dataDir}` : "DATABASE_URL";
   console.log(`Seeded "${seeded.name}" (${seeded.workspaceId}) into the ${where} in ${seconds} s:`);

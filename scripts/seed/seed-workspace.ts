@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type postgres from "postgres";
-import { createAuth } from "../../server/auth/auth.ts";
+import { createAuth, type Auth } from "../../server/auth/auth.ts";
 import type { Config } from "../../server/config.ts";
 import type { Logger } from "../../server/logger.ts";
 import { generateWorkspace, type SeedOptions, type WorkspaceData } from "./workspace-data.ts";
@@ -26,21 +26,33 @@ export type SeededWorkspace = {
 /** Rows per INSERT: far below Postgres' 65,535 parameters for the widest table (14 columns). */
 const CHUNK = 2000;
 
+/**
+ * better-auth in this process, on the seeded database. Without `secret` it only hashes passwords
+ * (scrypt, salted), and no session it signs is ever used; the benchmark passes the server's
+ * secret to sign its people in here, clear of the sign-in rate limit.
+ */
+export function seedAuth(deps: {
+  sql: postgres.Sql;
+  config: Config;
+  logger: Logger;
+  baseUrl?: string;
+  secret?: string;
+}): Auth {
+  return createAuth({
+    config: deps.config,
+    sql: deps.sql,
+    mailer: { send: async () => {} },
+    logger: deps.logger,
+    baseUrl: deps.baseUrl ?? deps.config.baseUrl ?? "http://localhost",
+    secret: deps.secret ?? randomBytes(32).toString("base64url"),
+  });
+}
+
 export async function seedWorkspace(
-  deps: { sql: postgres.Sql; config: Config; logger: Logger },
+  { sql, auth }: { sql: postgres.Sql; auth: Auth },
   options: SeedOptions,
 ): Promise<SeededWorkspace> {
   const data = generateWorkspace(options);
-  const { sql } = deps;
-  const auth = createAuth({
-    config: deps.config,
-    sql,
-    mailer: { send: async () => {} },
-    logger: deps.logger,
-    baseUrl: deps.config.baseUrl ?? "http://localhost",
-    // Only hashes passwords here (scrypt, salted): no session this process signs is ever used.
-    secret: randomBytes(32).toString("base64url"),
-  });
 
   // A re-run replaces the workspace (its rows go with it) and keeps the people.
   await sql`delete from "organization" where slug = ${data.slug}`;
