@@ -190,7 +190,7 @@ export async function measureServer(
   // Push throughput: several browsers of the workspace's people pushing at once.
   const workspace = system.workspaces.get(options.pushWorkspace);
   if (!workspace) return;
-  const clients = 8;
+  const clients = Number(process.env.BENCH_PUSH_CLIENTS ?? 8);
   const seconds = options.quick ? 1.5 : 4;
   const pushRuns = options.quick ? 2 : 5;
   for (const batch of [1, 20]) {
