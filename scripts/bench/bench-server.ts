@@ -96,7 +96,10 @@ export async function startBenchSystem(
   console.log(
     `Starting the production server at ${baseUrl} (${databaseUrl ? "Postgres" : "embedded"})…`,
   );
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profile ? ["--cpu-prof", "--cpu-prof-dir", profile] : [];
+  const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "inherit"],

@@ -124,9 +124,8 @@ const cvrHeaderSchema = z.object({
   clientMutationIds: z.record(z.string(), z.number().int()),
   fingerprint: z.string(),
 });
-const cvrEntriesSchema = z.object({ entries: z.record(z.string(), z.string()) });
 export type CvrHeader = z.infer<typeof cvrHeaderSchema>;
-export type StoredCvr = CvrHeader & z.infer<typeof cvrEntriesSchema>;
+export type StoredCvr = CvrHeader & { entries: Record<string, string> };
 
 /**
  * A record's header, without its entries: a no-op pull needs only the fingerprint, and the
@@ -140,10 +139,24 @@ export async function loadCvrHeader(tx: Db, id: string, userId: string): Promise
   return row ? cvrHeaderSchema.parse(row) : null;
 }
 
-/** The record's key → version entries (see loadCvrHeader). */
+/**
+ * The record's key → version entries (see loadCvrHeader). Checked by hand rather than with a
+ * zod record: for a 10,000-task scope that parse alone cost about 35 ms of every pull that
+ * has something to send (server CPU profile under npm run bench).
+ */
 export async function loadCvrEntries(tx: Db, id: string): Promise<Record<string, string>> {
-  const [row] = await tx`select entries from replicache_cvr where id = ${id}`;
-  return row ? cvrEntriesSchema.parse(row).entries : {};
+  const [row] = await tx<
+    { entries: unknown }[]
+  >`select entries from replicache_cvr where id = ${id}`;
+  if (!row) return {};
+  if (!isVersionRecord(row.entries)) throw new Error(`client view record ${id} is malformed`);
+  return row.entries;
+}
+
+function isVersionRecord(value: unknown): value is Record<string, string> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  for (const version of Object.values(value)) if (typeof version !== "string") return false;
+  return true;
 }
 
 export async function saveCvr(tx: Db, cvr: StoredCvr & { clientGroupId: string; userId: string }) {
