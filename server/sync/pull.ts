@@ -72,7 +72,7 @@ export async function pull(sql: postgres.Sql, userId: string, body: unknown): Pr
     if (group.userId !== userId) {
       throw new ApiError(403, "FORBIDDEN", "This client group belongs to another user");
     }
-    const previous = cvrId ? await data.loadCvr(tx, cvrId, userId) : null;
+    const previous = cvrId ? await data.loadCvrHeader(tx, cvrId, userId) : null;
     const fingerprint = await data.scopeFingerprint(tx, userId);
     const mutationIds = await data.clientMutationIds(tx, groupId);
     const lastMutationIDChanges = changedMutationIds(
@@ -85,7 +85,8 @@ export async function pull(sql: postgres.Sql, userId: string, body: unknown): Pr
 
     const scope = await data.loadScope(tx, userId);
     const entries = Object.fromEntries(scope.versions);
-    const { puts, dels } = diffCvr(previous?.entries ?? {}, entries);
+    const previousEntries = previous ? await data.loadCvrEntries(tx, previous.id) : {};
+    const { puts, dels } = diffCvr(previousEntries, entries);
     if (previous && puts.length === 0 && dels.length === 0 && !clientsChanged) {
       // Counters moved without a visible change: remember it, so the next pull is fast again.
       await data.updateCvrFingerprint(tx, previous.id, fingerprint);

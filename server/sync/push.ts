@@ -6,6 +6,8 @@
  * 2. Each mutation in its own serializable transaction (retried on 40001/40P01): lock the
  *    client group row, read the client's lastMutationID, skip ids already applied, apply
  *    (apply-mutation.ts), bump lastMutationID, queue the poke (`pg_notify` commits with it).
+ *    A push of several mutations first tries them all in one transaction (processBatch); any
+ *    refusal rolls that back and the mutations go one by one as described here.
  * 3. A permanent failure (invalid arguments, refused by the role rules, missing row, a
  *    constraint such as a duplicate project key) rolls that transaction back, and a second one
  *    only advances lastMutationID and records a notice for the author: the client's optimistic
@@ -71,11 +73,56 @@ export async function push(deps: PushDeps, userId: string, body: unknown): Promi
   const owner = await data.clientGroupOwner(deps.sql, request.clientGroupID);
   if (owner !== null && owner !== userId) throw forbiddenGroup();
 
+  if (request.mutations.length > 1) {
+    const batch = await processBatch(deps, userId, request.clientGroupID, request.mutations);
+    if (batch === "applied") return {};
+  }
   for (const mutation of request.mutations) {
     const outcome = await processMutation(deps, userId, request.clientGroupID, mutation);
     if (outcome === "client-state-not-found") return { error: "ClientStateNotFound" };
   }
   return {};
+}
+
+/** Thrown inside a batch to roll it back and take the one-by-one path instead. */
+class LeaveBatch extends Error {}
+
+/**
+ * The usual push of several mutations (a browser sends everything pending at once): all in one
+ * serializable transaction, one commit and one notification instead of one per mutation. Any
+ * mutation that would be refused, or a client the server does not know, rolls the whole batch
+ * back and the request is replayed one transaction per mutation (processMutation), which
+ * records each refusal on its own. Transient errors are retried for the whole batch.
+ */
+async function processBatch(
+  deps: PushDeps,
+  userId: string,
+  clientGroupId: string,
+  mutations: Mutation[],
+): Promise<"applied" | "one-by-one"> {
+  try {
+    const workspaceIds = await serializable(deps.sql, async (tx) => {
+      const touched = new Set<string>();
+      for (const mutation of mutations) {
+        const next = await nextMutationId(tx, { userId, clientGroupId, mutation });
+        if (next === "skipped") continue;
+        if (next === "client-state-not-found" || !isMutatorName(mutation.name)) {
+          throw new LeaveBatch();
+        }
+        touched.add(await applyMutation({ tx, userId }, mutation.name, mutation.args));
+        await data.setLastMutationId(tx, mutation.clientID, clientGroupId, mutation.id);
+      }
+      if (touched.size > 0) {
+        await deps.announcer.inTransaction(tx, { workspaceIds: [...touched], userIds: [] });
+      }
+      return [...touched];
+    });
+    if (workspaceIds.length > 0) deps.announcer.afterCommit({ workspaceIds, userIds: [] });
+    return "applied";
+  } catch (error) {
+    if (error instanceof LeaveBatch || asRefusal(error)) return "one-by-one";
+    throw error;
+  }
 }
 
 type Outcome = "applied" | "skipped" | "refused" | "client-state-not-found";

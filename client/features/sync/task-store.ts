@@ -57,27 +57,75 @@ export class TaskStore {
   }
 
   private apply(diff: ExperimentalDiff) {
-    const touched = new Set<string>();
+    /** Per touched project: the tasks replaced or removed (old values) and the new ones. */
+    const touched = new Map<string, { removed: Task[]; added: Task[] }>();
     for (const change of diff) {
       if (typeof change.key !== "string") continue;
       const projectId = change.key.split("/")[1];
       if (!projectId) continue;
       let tasks = this.byProject.get(projectId);
+      let edit = touched.get(projectId);
+      if (!edit) touched.set(projectId, (edit = { removed: [], added: [] }));
+      const id = change.key.slice(change.key.lastIndexOf("/") + 1);
+      const before = tasks?.get(id);
       if (change.op === "del") {
-        tasks?.delete(change.key.slice(change.key.lastIndexOf("/") + 1));
+        tasks?.delete(id);
+        if (before) edit.removed.push(before);
       } else {
         const parsed = taskSchema.safeParse(change.newValue);
         if (!parsed.success) continue;
         if (!tasks) this.byProject.set(projectId, (tasks = new Map()));
         tasks.set(parsed.data.id, parsed.data);
+        if (before) edit.removed.push(before);
+        edit.added.push(parsed.data);
       }
-      touched.add(projectId);
     }
     this.ready = true;
-    for (const projectId of touched) {
-      this.sorted.delete(projectId);
+    for (const [projectId, edit] of touched) {
+      this.resort(projectId, edit.removed, edit.added);
       for (const listener of this.listeners.get(projectId) ?? []) listener();
     }
     for (const listener of this.allListeners) listener();
   }
+
+  /**
+   * Keeps a project's sorted list current. A few changes (a move, an edit, a pull bringing
+   * someone's change) are spliced into a copy with binary search: a copy of 10,000 references
+   * costs far less than sorting them again. Many changes at once (the first sync) drop the
+   * list, and the next read sorts it once.
+   */
+  private resort(projectId: string, removed: Task[], added: Task[]) {
+    const list = this.sorted.get(projectId);
+    if (!list || removed.length + added.length > INCREMENTAL_LIMIT) {
+      this.sorted.delete(projectId);
+      return;
+    }
+    const next = [...list];
+    for (const task of removed) {
+      const at = lowerBound(next, task);
+      if (next[at]?.id === task.id) next.splice(at, 1);
+      else {
+        // Not where its old value says (should not happen): sort afresh on the next read.
+        this.sorted.delete(projectId);
+        return;
+      }
+    }
+    for (const task of added) next.splice(lowerBound(next, task), 0, task);
+    this.sorted.set(projectId, next);
+  }
+}
+
+const INCREMENTAL_LIMIT = 64;
+
+/** The first index whose task sorts at or after `task` (board order: position, then id). */
+function lowerBound(list: readonly Task[], task: Task): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const item = list[mid];
+    if (item && comparePositions(item, task) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

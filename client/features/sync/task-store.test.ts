@@ -1,0 +1,93 @@
+import { generateNKeysBetween } from "fractional-indexing";
+import { ReplicacheImpl } from "replicache/impl";
+import { afterEach, expect, test } from "vitest";
+import { createMutators } from "../../../shared/mutators.ts";
+import { comparePositions } from "../../../shared/task-position.ts";
+import { TaskStore } from "./task-store.ts";
+
+const createdAt = "2026-06-01T09:00:00.000Z";
+const opened: { rep: ReplicacheImpl<ReturnType<typeof createMutators>>; store: TaskStore }[] = [];
+
+afterEach(async () => {
+  for (const { rep, store } of opened.splice(0)) {
+    store.close();
+    await rep.close();
+  }
+});
+
+/** A store in memory with one project, as the board reads it. */
+async function boardStore() {
+  const rep = new ReplicacheImpl({
+    name: `task-store-${Math.random()}`,
+    kvStore: "mem",
+    mutators: createMutators("user-1"),
+    pullInterval: null,
+    logLevel: "error",
+  });
+  const store = new TaskStore(rep);
+  opened.push({ rep, store });
+  await rep.mutate.createProject({
+    id: "project-1",
+    workspaceId: "workspace-1",
+    name: "Website",
+    key: "WEB",
+    createdAt,
+  });
+  const changed = () => new Promise<void>((resolve) => store.subscribe("project-1", resolve));
+  return { rep, store, changed };
+}
+
+const titles = (store: TaskStore) => store.projectTasks("project-1").map((task) => task.title);
+
+test("the board order follows each move, edit and deletion, as a full sort would give it", async () => {
+  const { rep, store, changed } = await boardStore();
+  const positions = generateNKeysBetween(null, null, 200);
+  let change = changed();
+  for (const [index, position] of positions.entries()) {
+    await rep.mutate.createTask({
+      id: `task-${index}`,
+      projectId: "project-1",
+      title: `Task ${index}`,
+      status: "to-do",
+      position,
+      createdAt,
+    });
+  }
+  await change;
+  expect(titles(store).slice(0, 3)).toEqual(["Task 0", "Task 1", "Task 2"]);
+
+  // One change at a time: a move to the top, a move between two, an edit, a deletion.
+  const steps = [
+    () =>
+      rep.mutate.moveTask({
+        id: "task-150",
+        status: "done",
+        position: generateNKeysBetween(null, positions[0] ?? null, 1)[0] ?? "a0",
+        updatedAt: createdAt,
+      }),
+    () =>
+      rep.mutate.moveTask({
+        id: "task-3",
+        status: "to-do",
+        position:
+          generateNKeysBetween(positions[100] ?? null, positions[101] ?? null, 1)[0] ?? "a0",
+        updatedAt: createdAt,
+      }),
+    () => rep.mutate.updateTask({ id: "task-7", title: "Renamed", updatedAt: createdAt }),
+    () => rep.mutate.deleteTask({ id: "task-42" }),
+  ];
+  for (const step of steps) {
+    change = changed();
+    await step();
+    await change;
+    const shown = store.projectTasks("project-1");
+    expect(shown.map((task) => task.id)).toEqual(
+      [...shown].sort(comparePositions).map((task) => task.id),
+    );
+  }
+  expect(titles(store)[0]).toBe("Task 150");
+  expect(titles(store).indexOf("Task 3")).toBe(titles(store).indexOf("Task 100") + 1);
+  expect(titles(store)).toContain("Renamed");
+  expect(titles(store)).not.toContain("Task 42");
+  expect(titles(store)).toHaveLength(199);
+});

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: every budget of DESIGN.md measured against a freshly started production build
+ * on freshly seeded data (Postgres when DATABASE_URL is set, else the embedded database). Prints
+ * one table and writes it as JSON under bench-results/. `--quick` uses small sizes and few runs
+ * (CI runs it so the scripts keep working; the numbers never fail it).
+ *
+ * Workspaces seeded (scripts/seed), each with its own people so a person's scope is one size:
+ *   board-10k / board-800: all tasks in one project (the board holds them all; 800 is Kaneo's
+ *   published figure), pull-1k / pull-100k: four projects (100k only in full mode).
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { build } from "vite";
+import { startBenchSystem } from "./bench/bench-server.ts";
+import { launchBrowser, type BrowserRuns } from "./bench/browser-figures.ts";
+import { measureBrowser } from "./bench/browser-figures.ts";
+import { initialAssets } from "./bench/build-figures.ts";
+import { budgets, Figures } from "./bench/figures.ts";
+import { measureServer } from "./bench/server-figures.ts";
+import type { SeedOptions } from "./seed/workspace-data.ts";
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    // The 100,000-task scope takes most of a full run (its seed and its pulls).
+    "skip-100k": { type: "boolean", default: false },
+  },
+});
+const quick = values.quick;
+const root = path.resolve(import.meta.dirname, "..");
+const clientDir = path.join(root, "dist/client");
+
+/** Quick mode: one small workspace for everything, so CI spends about a minute on it. */
+const sizes = quick
+  ? { board: 1000, small: null, pulls: [1000] }
+  : {
+      board: 10_000,
+      small: 800,
+      pulls: values["skip-100k"] ? [1000, 10_000] : [1000, 10_000, 100_000],
+    };
+const runs: BrowserRuns = quick
+  ? { firstSync: 2, reload: 3, paint: 5, remote: 5 }
+  : { firstSync: 3, reload: 5, paint: 20, remote: 20 };
+
+const seed = (label: string, tasks: number, projects: number): SeedOptions => ({
+  tasks,
+  projects,
+  members: 5,
+  label,
+  seed: 20260601,
+});
+
+const started = Date.now();
+const figures = new Figures();
+
+if (!existsSync(path.join(clientDir, "index.html"))) {
+  console.log("Building the client…");
+  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+}
+console.log("Build:");
+const assets = initialAssets(clientDir);
+figures.add("initial JS, gzip", "KB", [assets.jsBytes / 1024], budgets.initialJs);
+figures.add("initial CSS, gzip", "KB", [assets.cssBytes / 1024]);
+
+const specs = [
+  { key: "board", options: seed(`bench-board-${sizes.board}`, sizes.board, 1) },
+  ...(sizes.small
+    ? [{ key: "small", options: seed(`bench-board-${sizes.small}`, sizes.small, 1) }]
+    : []),
+  ...sizes.pulls
+    .filter((tasks) => tasks !== sizes.board)
+    .map((tasks) => ({ key: `pull-${tasks}`, options: seed(`bench-pull-${tasks}`, tasks, 4) })),
+];
+const system = await startBenchSystem(specs);
+const scopeKey = (tasks: number) => (tasks === sizes.board ? "board" : `pull-${tasks}`);
+try {
+  console.log("Server:");
+  await measureServer(system, figures, {
+    pullScopes: sizes.pulls.map((tasks): [string, number] => [scopeKey(tasks), tasks]),
+    pushWorkspace: "board",
+    quick,
+  });
+
+  console.log("Browser:");
+  const browser = await launchBrowser();
+  try {
+    await measureBrowser(browser, system, figures, {
+      workspaceKey: "board",
+      tasks: sizes.board,
+      runs,
+      withBudgets: sizes.board === 10_000,
+    });
+    if (sizes.small) {
+      await measureBrowser(browser, system, figures, {
+        workspaceKey: "small",
+        tasks: sizes.small,
+        runs,
+        withBudgets: false,
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await system.stop();
+}
+
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? "unknown",
+  memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+};
+const table = figures.table();
+console.log(`\n${table}\n`);
+console.log(
+  `${quick ? "quick" : "full"} run, ${system.mode === "postgres" ? "Postgres" : "embedded PGlite"}, ` +
+    `${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}, ` +
+    `${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
+
+const outDir = path.join(root, "bench-results");
+mkdirSync(outDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const file = path.join(outDir, `bench-${quick ? "quick-" : ""}${stamp}.json`);
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      quick,
+      database: system.mode,
+      machine,
+      figures: figures.list,
+    },
+    null,
+    2,
+  ),
+);
+console.log(`Written to ${path.relative(root, file)}`);

@@ -1,0 +1,214 @@
+/**
+ * The system under measurement: a fresh database (a new database on the Postgres of
+ * DATABASE_URL, or a new embedded data folder), seeded in this process, then the production
+ * server started on it as `npm start` would (NODE_ENV=production, built client), on a free port.
+ * The embedded database has one connection, so seeding finishes and closes it before the server
+ * opens it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import type { Auth } from "../../server/auth/auth.ts";
+import { loadConfig } from "../../server/config.ts";
+import { openDatabase } from "../../server/db/database.ts";
+import { migrate } from "../../server/db/migrate.ts";
+import { createLogger } from "../../server/logger.ts";
+import {
+  SEED_PASSWORD,
+  seedAuth,
+  seedWorkspace,
+  type SeededWorkspace,
+} from "../seed/seed-workspace.ts";
+import type { SeedOptions } from "../seed/workspace-data.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type Cookie = { name: string; value: string };
+
+export type BenchTask = { id: string; projectId: string; title: string; status: string };
+
+export type BenchWorkspace = SeededWorkspace & {
+  /** Session cookies of the owner and of the second member (an admin). */
+  sessions: [Cookie[], Cookie[]];
+  /** Tasks of the largest project, for the mutations the benchmark makes. */
+  sample: BenchTask[];
+};
+
+export type BenchSystem = {
+  baseUrl: string;
+  mode: "postgres" | "embedded";
+  workspaces: Map<string, BenchWorkspace>;
+  stop: () => Promise<void>;
+};
+
+export async function startBenchSystem(
+  specs: { key: string; options: SeedOptions }[],
+): Promise<BenchSystem> {
+  const adminUrl = process.env.DATABASE_URL;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tasks-bench-"));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (adminUrl) {
+    dbName = `bench_${Date.now().toString(36)}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${dbName}"`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const secret = randomBytes(32).toString("base64url");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET: secret,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    BASE_URL: baseUrl,
+    LOG_LEVEL: "warn",
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+
+  const cleanUp = async () => {
+    if (adminUrl && dbName) {
+      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+      await admin.end();
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  let workspaces: Map<string, BenchWorkspace>;
+  try {
+    workspaces = await seed(env, secret, baseUrl, specs);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  console.log(
+    `Starting the production server at ${baseUrl} (${databaseUrl ? "Postgres" : "embedded"})…`,
+  );
+  // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profile ? ["--cpu-prof", "--cpu-prof-dir", profile] : [];
+  const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, server);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  return {
+    baseUrl,
+    mode: databaseUrl ? "postgres" : "embedded",
+    workspaces,
+    stop: async () => {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        await exited;
+      }
+      await cleanUp();
+    },
+  };
+}
+
+async function seed(
+  env: NodeJS.ProcessEnv,
+  secret: string,
+  baseUrl: string,
+  specs: { key: string; options: SeedOptions }[],
+): Promise<Map<string, BenchWorkspace>> {
+  const config = loadConfig(env);
+  const logger = createLogger("warn");
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const workspaces = new Map<string, BenchWorkspace>();
+  try {
+    await migrate(db.sql);
+    const auth = seedAuth({ sql: db.sql, config, logger, baseUrl, secret });
+    for (const { key, options } of specs) {
+      const started = performance.now();
+      const seeded = await seedWorkspace({ sql: db.sql, auth }, options);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        `Seeded ${key}: ${seeded.counts.tasks} tasks, ${seeded.counts.comments} comments, ` +
+          `${seeded.counts.activity} activity lines in ${seconds} s`,
+      );
+      const [owner, admin] = seeded.people;
+      if (!owner || !admin) throw new Error("a bench workspace needs two people");
+      const mainProject = seeded.projects[0];
+      if (!mainProject) throw new Error("a bench workspace needs a project");
+      const sample = await db.sql<BenchTask[]>`
+        select id, project_id as "projectId", title, status from task
+        where project_id = ${mainProject.id}
+        order by number limit 2000`;
+      workspaces.set(key, {
+        ...seeded,
+        sessions: [await signIn(auth, owner.email), await signIn(auth, admin.email)],
+        sample: [...sample],
+      });
+    }
+  } finally {
+    await db.close();
+  }
+  return workspaces;
+}
+
+/** A session made by better-auth itself, as the cookies its sign-in sets. */
+async function signIn(auth: Auth, email: string): Promise<Cookie[]> {
+  const { headers } = await auth.api.signInEmail({
+    body: { email, password: SEED_PASSWORD },
+    returnHeaders: true,
+  });
+  return headers.getSetCookie().map((header) => {
+    const [pair = ""] = header.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+}
+
+export function cookieHeader(cookies: Cookie[]): string {
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill("SIGTERM");
+  throw new Error(`The server did not answer ${url} within 120 s`);
+}

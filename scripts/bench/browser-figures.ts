@@ -1,0 +1,329 @@
+/**
+ * Browser figures, in headless Chromium driven by Playwright, measured inside the page with
+ * performance.now(): a change counts as painted in the first animation frame that shows it
+ * (checked in requestAnimationFrame; the time is taken in a task right after that frame).
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { BenchSystem, BenchWorkspace, Cookie } from "./bench-server.ts";
+import { budgets, type Figures } from "./figures.ts";
+
+const systemChromium = "/usr/bin/chromium";
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+    args: [
+      ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      // Timers and frames of a page that is not in front are not slowed (two people, one browser).
+      "--disable-background-timer-throttling",
+      "--disable-renderer-backgrounding",
+      "--disable-backgrounding-occluded-windows",
+    ],
+  });
+}
+
+/** The time (ms since navigation start) of the first frame showing a board card. */
+const boardReadyScript = `
+  (() => {
+    const look = () => {
+      if (document.querySelector("section.board-column article.task-card")) {
+        window.__benchBoardReady = performance.now();
+        return;
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  })();
+`;
+
+type Check = { selector: string } | { input: string; value: string };
+
+declare global {
+  interface Window {
+    __benchBoardReady?: number;
+    __benchResult?: Promise<{ start: number; end: number }>;
+  }
+}
+
+/**
+ * Arms a measurement: from the next click or key press in the page (or from now, when `fromNow`)
+ * to the first frame where `check` holds. Times are epoch ms, comparable across pages.
+ */
+async function arm(page: Page, check: Check, fromNow = false) {
+  // A string, not a function: tsx would wrap named functions in a helper the page lacks.
+  await page.evaluate(`(${armSource})(${JSON.stringify(check)}, ${fromNow})`);
+}
+
+const armSource = `(check, fromNow) => {
+  const epoch = () => performance.timeOrigin + performance.now();
+  window.__benchResult = new Promise((resolve, reject) => {
+    let start = fromNow ? epoch() : null;
+    const holds = () => {
+      if ("selector" in check) return document.querySelector(check.selector) !== null;
+      const input = document.querySelector(check.input);
+      return input !== null && input.value === check.value;
+    };
+    const timeout = setTimeout(() => reject(new Error("not seen: " + JSON.stringify(check))), 15000);
+    const frame = () => {
+      if (holds()) {
+        // The frame that shows it paints after this callback; the next task runs after it.
+        setTimeout(() => {
+          clearTimeout(timeout);
+          resolve({ start: start ?? 0, end: epoch() });
+        }, 0);
+        return;
+      }
+      requestAnimationFrame(frame);
+    };
+    const begin = () => {
+      if (start !== null) return;
+      start = epoch();
+      requestAnimationFrame(frame);
+    };
+    if (fromNow) requestAnimationFrame(frame);
+    else {
+      window.addEventListener("click", begin, { capture: true, once: true });
+      window.addEventListener("keydown", begin, { capture: true, once: true });
+    }
+  });
+}`;
+
+async function result(page: Page): Promise<{ start: number; end: number }> {
+  const value = await page.evaluate(() => window.__benchResult);
+  if (!value) throw new Error("no measurement armed");
+  return value;
+}
+
+async function newPerson(browser: Browser, baseUrl: string, cookies: Cookie[]) {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1440, height: 900 },
+  });
+  await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
+  await context.addInitScript(boardReadyScript);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function boardReady(page: Page): Promise<number> {
+  await page.waitForFunction(() => window.__benchBoardReady !== undefined, null, {
+    timeout: 120_000,
+    polling: 50,
+  });
+  const ready = await page.evaluate(() => window.__benchBoardReady);
+  if (ready === undefined) throw new Error("board not ready");
+  return ready;
+}
+
+const card = (status: string, index: number) =>
+  `section.board-column[data-status="${status}"] li[data-index="${index}"] article.task-card`;
+
+async function taskIdAt(page: Page, status: string, index: number): Promise<string> {
+  const locator = page.locator(card(status, index));
+  await locator.waitFor();
+  const id = await locator.getAttribute("data-task-id");
+  if (!id) throw new Error(`no card at ${status} #${index}`);
+  return id;
+}
+
+/** Opens the card's Move to… menu; a re-render as the server confirms may close it: reopen. */
+async function openMoveMenu(page: Page, taskId: string) {
+  const menu = page.getByRole("menu");
+  for (let attempt = 0; attempt < 10; attempt++) {
+    if (await menu.isVisible()) return menu;
+    await page.locator(`article[data-task-id="${taskId}"] button[aria-haspopup="menu"]`).click();
+    try {
+      await menu.waitFor({ state: "visible", timeout: 1000 });
+      return menu;
+    } catch {
+      // Closed by a re-render: again.
+    }
+  }
+  throw new Error("the Move to… menu does not stay open");
+}
+
+/** Moves the card through the menu, measured from the click on the menu item to its paint. */
+async function moveAndMeasure(page: Page, taskId: string, target: string, label: string) {
+  const menu = await openMoveMenu(page, taskId);
+  await arm(page, { selector: `${card(target, 0)}[data-task-id="${taskId}"]` });
+  await menu.getByRole("menuitem", { name: label, exact: true }).click();
+  const { start, end } = await result(page);
+  return end - start;
+}
+
+const settle = (page: Page, ms: number) => page.waitForTimeout(ms);
+
+export type BrowserRuns = { firstSync: number; reload: number; paint: number; remote: number };
+
+export async function measureBrowser(
+  browser: Browser,
+  system: BenchSystem,
+  figures: Figures,
+  options: { workspaceKey: string; tasks: number; runs: BrowserRuns; withBudgets: boolean },
+) {
+  const workspace = system.workspaces.get(options.workspaceKey);
+  if (!workspace) throw new Error(`no workspace ${options.workspaceKey}`);
+  const project = workspace.projects[0];
+  if (!project) throw new Error("no project");
+  const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
+  const n = options.tasks.toLocaleString("en");
+  const budget = <T>(b: T) => (options.withBudgets ? b : null);
+  const contexts: BrowserContext[] = [];
+
+  try {
+    // First sync into an empty browser: a new context has no IndexedDB.
+    const firstSync: number[] = [];
+    let owner: { context: BrowserContext; page: Page } | undefined;
+    for (let i = 0; i < options.runs.firstSync; i++) {
+      if (owner) await owner.context.close();
+      owner = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
+      await owner.page.goto(boardUrl);
+      firstSync.push(await boardReady(owner.page));
+    }
+    if (!owner) throw new Error("no first sync run");
+    contexts.push(owner.context);
+    const { page } = owner;
+    figures.add(
+      `first sync to interactive board, ${n} tasks`,
+      "ms",
+      firstSync,
+      budget(budgets.firstSync),
+    );
+
+    // Replicache writes what it pulled to IndexedDB within about a second.
+    await settle(page, 2500);
+    const reload: number[] = [];
+    for (let i = 0; i < options.runs.reload; i++) {
+      await page.reload();
+      reload.push(await boardReady(page));
+      await settle(page, 1000);
+    }
+    figures.add(`reload to interactive board, ${n} tasks`, "ms", reload, budget(budgets.reload));
+
+    const cdp = await owner.context.newCDPSession(page);
+    await cdp.send("HeapProfiler.collectGarbage");
+    const heap = await cdp.send("Runtime.getHeapUsage");
+    figures.add(`JS heap after load (after GC), ${n} tasks`, "MB", [heap.usedSize / 1024 / 1024]);
+    await cdp.detach();
+
+    // Local mutations to the next paint.
+    const reorder: number[] = [];
+    const status: number[] = [];
+    for (let i = 0; i < options.runs.paint; i++) {
+      const third = await taskIdAt(page, "to-do", 2);
+      reorder.push(await moveAndMeasure(page, third, "to-do", "Top of To do"));
+      await settle(page, 500);
+      const first = await taskIdAt(page, "to-do", 0);
+      status.push(await moveAndMeasure(page, first, "done", "Top of Done"));
+      await settle(page, 500);
+    }
+    figures.add(
+      `move in column (Move to…) to paint, ${n} tasks`,
+      "ms",
+      reorder,
+      budget(budgets.localPaint),
+    );
+    figures.add(
+      `status change (Move to… Done) to paint, ${n} tasks`,
+      "ms",
+      status,
+      budget(budgets.localPaint),
+    );
+
+    // A keystroke in the task page's title field to its paint, with the whole store loaded.
+    const task = workspace.sample[0];
+    if (task) {
+      await page.goto(
+        `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/task/${task.id}`,
+      );
+      const title = page.getByRole("textbox", { name: "Title" });
+      await title.click();
+      await page.keyboard.press("End");
+      let value = await title.inputValue();
+      const typing: number[] = [];
+      for (let i = 0; i < options.runs.paint; i++) {
+        const key = "abcdefghij"[i % 10] ?? "x";
+        value += key;
+        await arm(page, { input: 'input[aria-label="Title"]', value });
+        await page.keyboard.press(key);
+        const { start, end } = await result(page);
+        typing.push(end - start);
+        await settle(page, 50);
+      }
+      await page.keyboard.press("Escape");
+      figures.add(
+        `keystroke in a task title to paint, ${n} tasks`,
+        "ms",
+        typing,
+        budget(budgets.localPaint),
+      );
+      await page.goto(boardUrl);
+      await boardReady(page);
+    }
+
+    // Another person sees a move: from the click in one browser to the paint in the other's.
+    const other = await newPerson(browser, system.baseUrl, workspace.sessions[1]);
+    contexts.push(other.context);
+    await other.page.goto(boardUrl);
+    await boardReady(other.page);
+    await settle(other.page, 1500);
+    const remote: number[] = [];
+    for (let i = 0; i < options.runs.remote; i++) {
+      const id = await taskIdAt(page, "to-do", 0);
+      const menu = await openMoveMenu(page, id);
+      const target = `${card("in-progress", 0)}[data-task-id="${id}"]`;
+      await arm(other.page, { selector: target }, true);
+      await arm(page, { selector: target });
+      await menu.getByRole("menuitem", { name: "Top of In progress", exact: true }).click();
+      const local = await result(page);
+      const seen = await result(other.page);
+      remote.push(seen.end - local.start);
+      await settle(page, 700);
+    }
+    figures.add(
+      `change visible in another person's browser, ${n} tasks`,
+      "ms",
+      remote,
+      budget(budgets.remoteVisible),
+    );
+
+    await measureSearch(page, workspace, figures, n);
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+}
+
+/** The search page answers `?q=`; until it is built, the figure says so. */
+async function measureSearch(page: Page, workspace: BenchWorkspace, figures: Figures, n: string) {
+  const searchUrl = `/dashboard/workspace/${workspace.workspaceId}/search`;
+  await page.goto(searchUrl);
+  const field = page.locator('input[type="search"], [role="searchbox"], [role="combobox"]');
+  const built = await field
+    .first()
+    .waitFor({ timeout: 5000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!built) {
+    figures.notMeasured(`search over ${n} tasks`, "ms", "search page not built");
+    return;
+  }
+  const words = workspace.sample
+    .map((task) => task.title.split(" ")[1])
+    .filter((word): word is string => Boolean(word))
+    .slice(0, 5);
+  const times: number[] = [];
+  for (const word of words) {
+    // From navigation start to the moment the count of results is on screen.
+    await page.goto(`${searchUrl}?q=${encodeURIComponent(word)}`);
+    await page
+      .getByText(/\d[\d,]* (results?|tasks?)/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    times.push(await page.evaluate(() => performance.now()));
+  }
+  figures.add(`search over ${n} tasks (navigation to results count)`, "ms", times);
+}

@@ -1,0 +1,227 @@
+/**
+ * Server figures, over real HTTP as a browser's Replicache speaks to the server: push
+ * throughput with several concurrent clients, no-op pull latency, pull after one change, and
+ * the first full pull. Times are round trips on the loopback: server time plus a little.
+ */
+import { randomUUID } from "node:crypto";
+import { generateKeyBetween } from "fractional-indexing";
+import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
+import {
+  cookieHeader,
+  type BenchSystem,
+  type BenchWorkspace,
+  type Cookie,
+} from "./bench-server.ts";
+import { budgets, type Figures } from "./figures.ts";
+
+type Mutation = { name: string; args: Record<string, unknown> };
+
+/** One Replicache client: its group, its id and its mutation counter. */
+class SyncClient {
+  readonly groupId = randomUUID();
+  readonly clientId = randomUUID();
+  private nextId = 1;
+  cookie: unknown = null;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly cookies: Cookie[],
+  ) {}
+
+  private post(path: string, body: object) {
+    return fetch(`${this.baseUrl}${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        cookie: cookieHeader(this.cookies),
+        origin: this.baseUrl,
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** Server errors (5xx) seen; Replicache pushes the same mutations again after one. */
+  failures = 0;
+
+  async push(mutations: Mutation[]) {
+    const body = {
+      pushVersion: 1,
+      clientGroupID: this.groupId,
+      profileID: "bench",
+      schemaVersion: SCHEMA_VERSION,
+      mutations: mutations.map((mutation) => ({
+        clientID: this.clientId,
+        id: this.nextId++,
+        timestamp: Date.now(),
+        ...mutation,
+      })),
+    };
+    for (let attempt = 1; ; attempt++) {
+      const response = await this.post("/api/replicache/push", body);
+      const text = await response.text();
+      if (response.ok) return;
+      if (response.status < 500 || attempt >= 10) {
+        throw new Error(`push: ${response.status} ${text.slice(0, 200)}`);
+      }
+      this.failures++;
+    }
+  }
+
+  /** Pulls with the current cookie and keeps the new one; returns the body's size in bytes. */
+  async pull(): Promise<{ bytes: number; ops: number }> {
+    const response = await this.post("/api/replicache/pull", {
+      pullVersion: 1,
+      clientGroupID: this.groupId,
+      cookie: this.cookie,
+      profileID: "bench",
+      schemaVersion: SCHEMA_VERSION,
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`pull: ${response.status} ${text.slice(0, 200)}`);
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== "object" || body === null || !("cookie" in body)) {
+      throw new Error(`pull: unexpected answer ${text.slice(0, 200)}`);
+    }
+    this.cookie = body.cookie;
+    const ops = "patch" in body && Array.isArray(body.patch) ? body.patch.length : 0;
+    return { bytes: Buffer.byteLength(text), ops };
+  }
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const result = await fn();
+  return [performance.now() - started, result];
+}
+
+let counter = 0;
+const uniqueId = () => `bench${(counter++).toString(36)}${randomUUID().slice(0, 8)}`;
+
+/** The everyday mix: rename, move, create. */
+function mutationFor(workspace: BenchWorkspace, i: number): Mutation {
+  const task = workspace.sample[i % workspace.sample.length];
+  const now = new Date().toISOString();
+  if (!task || i % 3 === 2) {
+    return {
+      name: "createTask",
+      args: {
+        id: uniqueId(),
+        projectId: workspace.projects[0]?.id,
+        title: `Bench task ${i}`,
+        status: "to-do",
+        createdAt: now,
+      },
+    };
+  }
+  if (i % 3 === 0) {
+    return {
+      name: "updateTask",
+      args: {
+        id: task.id,
+        projectId: task.projectId,
+        title: `${task.title} (${i})`,
+        updatedAt: now,
+      },
+    };
+  }
+  return {
+    name: "moveTask",
+    args: {
+      id: task.id,
+      projectId: task.projectId,
+      status: i % 2 ? "in-progress" : "to-do",
+      position: generateKeyBetween("a0", "a1"),
+      updatedAt: now,
+    },
+  };
+}
+
+export async function measureServer(
+  system: BenchSystem,
+  figures: Figures,
+  options: { pullScopes: [string, number][]; pushWorkspace: string; quick: boolean },
+) {
+  const { baseUrl } = system;
+  const runs = options.quick ? 5 : 30;
+
+  // Pulls, per scope size: the first (full) pull, then no-op pulls with its cookie.
+  for (const [key, tasks] of options.pullScopes) {
+    const workspace = system.workspaces.get(key);
+    if (!workspace) continue;
+    const fullRuns = options.quick || tasks > 20_000 ? 2 : 3;
+    const fullTimes: number[] = [];
+    const fullSizes: number[] = [];
+    let client = new SyncClient(baseUrl, workspace.sessions[0]);
+    for (let i = 0; i < fullRuns; i++) {
+      client = new SyncClient(baseUrl, workspace.sessions[0]);
+      const [ms, { bytes }] = await timed(() => client.pull());
+      fullTimes.push(ms);
+      fullSizes.push(bytes / 1024 / 1024);
+    }
+    const n = tasks.toLocaleString("en");
+    figures.add(`first full pull, ${n} tasks: time`, "ms", fullTimes);
+    figures.add(`first full pull, ${n} tasks: size`, "MB", fullSizes);
+
+    const noOp: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const [ms] = await timed(() => client.pull());
+      noOp.push(ms);
+    }
+    figures.add(
+      `no-op pull, ${n} tasks in scope`,
+      "ms",
+      noOp,
+      tasks === 10_000 ? budgets.noOpPull : null,
+    );
+
+    // One change by someone else, then the pull that brings it.
+    const writer = new SyncClient(baseUrl, workspace.sessions[1]);
+    const afterChange: number[] = [];
+    const changeRuns = options.quick ? 3 : tasks > 20_000 ? 5 : 15;
+    for (let i = 0; i < changeRuns; i++) {
+      await writer.push([mutationFor(workspace, i * 3)]);
+      const [ms, { ops }] = await timed(() => client.pull());
+      if (ops === 0) throw new Error("the pull after a change brought nothing");
+      afterChange.push(ms);
+    }
+    figures.add(`pull after one change, ${n} tasks in scope`, "ms", afterChange);
+  }
+
+  // Push throughput: several browsers of the workspace's people pushing at once.
+  const workspace = system.workspaces.get(options.pushWorkspace);
+  if (!workspace) return;
+  const clients = Number(process.env.BENCH_PUSH_CLIENTS ?? 8);
+  const seconds = options.quick ? 1.5 : 4;
+  const pushRuns = options.quick ? 2 : 5;
+  for (const batch of [1, 20]) {
+    const rates: number[] = [];
+    for (let run = 0; run < pushRuns; run++) {
+      let done = 0;
+      let failures = 0;
+      const deadline = performance.now() + seconds * 1000;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: clients }, async (_, c) => {
+          const client = new SyncClient(baseUrl, workspace.sessions[c % 2] ?? []);
+          let i = c * 1000 + run * 100_000;
+          while (performance.now() < deadline) {
+            const mutations = Array.from({ length: batch }, () => mutationFor(workspace, i++));
+            await client.push(mutations);
+            done += batch;
+          }
+          failures += client.failures;
+        }),
+      );
+      rates.push(done / ((performance.now() - started) / 1000));
+      if (failures > 0)
+        console.log(`    (${failures} pushes failed with a 5xx and were sent again)`);
+    }
+    const real = system.mode === "postgres";
+    figures.add(
+      `push throughput, ${clients} clients, ${batch} mutation${batch > 1 ? "s" : ""}/request${real ? "" : " (embedded)"}`,
+      "mutations/s",
+      rates,
+      real ? budgets.push : null,
+    );
+  }
+}
