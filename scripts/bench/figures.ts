@@ -63,10 +63,6 @@ export class Figures {
     return figure;
   }
 
-  notMeasured(name: string, unit: Figure["unit"], note: string, budget: Budget | null = null) {
-    return this.add(name, unit, [], budget, note);
-  }
-
   /** A Markdown table, readable in a terminal and pasteable into the README. */
   table(): string {
     const rows = [
