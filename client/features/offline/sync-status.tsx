@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { countPendingChanges } from "../sync/pending-changes.ts";
 import { useRep } from "../sync/replicache-provider.tsx";
 
 const PENDING_POLL_MS = 1000;
@@ -16,8 +17,14 @@ export function SyncStatus() {
   useEffect(() => {
     let stopped = false;
     const count = async () => {
-      const mutations = await rep.experimentalPendingMutations();
-      if (!stopped) setPending(mutations.length);
+      // Sign-out closes the store before this screen unmounts: nothing is left to count.
+      if (stopped || rep.closed) return;
+      try {
+        const changes = await countPendingChanges(rep);
+        if (!stopped) setPending(changes);
+      } catch (error) {
+        if (!rep.closed) throw error;
+      }
     };
     const update = () => {
       setOnline(navigator.onLine && rep.online);

@@ -1,11 +1,12 @@
 import type { Rep } from "./create-replicache.ts";
+import { countPendingChanges } from "./pending-changes.ts";
 
 /**
  * Before the store is deleted (sign-out): sends what is still pending and waits for the
  * server to confirm it. Returns how many changes are still unconfirmed and would be lost.
  */
 export async function pushBeforeLeaving(rep: Rep): Promise<number> {
-  const pending = async () => (await rep.experimentalPendingMutations()).length;
+  const pending = () => countPendingChanges(rep);
   if ((await pending()) === 0) return 0;
   try {
     await rep.push({ now: true });

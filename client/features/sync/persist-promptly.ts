@@ -1,6 +1,8 @@
 import type { Rep } from "./create-replicache.ts";
 
 const PERSIST_DELAY_MS = 0;
+/** After colliding with Replicache's own persist, which may take a while on a large store. */
+const RETRY_DELAY_MS = 50;
 
 /**
  * Replicache writes its memory to IndexedDB on a 0.5–1 s throttle and has no flush on unload,
@@ -34,7 +36,7 @@ export function persistPromptly(rep: Rep): () => void {
         await rep.persist();
         if (!closed) channel.postMessage("persisted");
       } catch {
-        if (!closed) timer = setTimeout(() => void persistNow(), PERSIST_DELAY_MS);
+        if (!closed) timer = setTimeout(() => void persistNow(), RETRY_DELAY_MS);
       } finally {
         running = undefined;
         if (again) {
