@@ -291,7 +291,15 @@ export async function measureBrowser(
       budget(budgets.remoteVisible),
     );
 
-    await measureSearch(page, workspace, figures, n);
+    // A search that never answers is a finding to report, not a reason to hang the run.
+    const searchLimitMs = 180_000;
+    const limit = new Promise<"timeout">((resolve) =>
+      setTimeout(() => resolve("timeout"), searchLimitMs).unref(),
+    );
+    const searched = await Promise.race([measureSearch(page, workspace, figures, n), limit]);
+    if (searched === "timeout") {
+      figures.add(`search over ${n} tasks`, "ms", [], null, "no answer within 3 min");
+    }
   } finally {
     for (const context of contexts) await context.close();
   }

@@ -4,13 +4,16 @@ import { useRep } from "../sync/replicache-provider.tsx";
 import { searchDatabase } from "./search-database.ts";
 import { SearchIndexer } from "./search-indexer.ts";
 
-/** How long the first screen has to itself before indexing starts (unless search is open). */
-const START_DELAY_MS = 2000;
+/** The store must have been quiet this long (no sync landing) before indexing starts… */
+const QUIET_MS = 2000;
+/** …unless it never is: a busy workspace still gets its index after this long. */
+const LATEST_START_MS = 15_000;
 
 /**
  * Keeps the signed-in person's search index up to date while their store is open. Reading a
- * 10,000-task store into the index competes with the board's first paint after a load, so it
- * starts once the page has settled, or at once on the search screen.
+ * 10,000-task store into the index competes with the board's first paint, after a reload as
+ * after a first sync, so it starts once the store has settled and the page is idle, or at
+ * once on the search screen.
  */
 export function SearchIndexing({ userId }: { userId: string }) {
   const rep = useRep();
@@ -21,17 +24,30 @@ export function SearchIndexing({ userId }: { userId: string }) {
 
   useEffect(() => {
     let indexer: SearchIndexer | undefined;
+    let idle: number | undefined;
+    let quiet: ReturnType<typeof setTimeout> | undefined;
     const start = () => {
+      stopWaiting();
       indexer ??= new SearchIndexer(rep, searchDatabase(userId));
     };
-    startNow.current = start;
-    let idle: number | undefined;
-    const timer = setTimeout(() => {
-      idle = requestIdleCallback(start, { timeout: START_DELAY_MS });
-    }, START_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
+    const waitForQuiet = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        idle = requestIdleCallback(start, { timeout: QUIET_MS });
+      }, QUIET_MS);
+    };
+    const stopWatching = rep.experimentalWatch(waitForQuiet);
+    const latest = setTimeout(start, LATEST_START_MS);
+    function stopWaiting() {
+      stopWatching();
+      clearTimeout(quiet);
+      clearTimeout(latest);
       if (idle !== undefined) cancelIdleCallback(idle);
+    }
+    startNow.current = start;
+    waitForQuiet();
+    return () => {
+      stopWaiting();
       indexer?.stop();
     };
   }, [rep, userId]);
