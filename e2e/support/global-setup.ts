@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { startOidcProvider } from "./oidc-provider.ts";
+import { freePort, waitForHealth } from "./server-process.ts";
 
 /**
  * Starts the built server on a free port with a fresh database (a new database on the
@@ -44,7 +44,7 @@ export default async function globalSetup() {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await waitForHealth(`${baseUrl}/api/health`, server);
+  await waitForHealth(`${baseUrl}/api/health`, server, 60_000);
   process.env.E2E_BASE_URL = baseUrl;
 
   return async () => {
@@ -59,33 +59,4 @@ export default async function globalSetup() {
     }
     await rm(dataDir, { recursive: true, force: true });
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ReturnType<typeof spawn>) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill("SIGTERM");
-  throw new Error(`The server did not answer ${url} within 60 s`);
 }

@@ -5,13 +5,13 @@
  * The embedded database has one connection, so seeding finishes and closes it before the server
  * opens it.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { freePort, waitForHealth } from "../../e2e/support/server-process.ts";
 import type { Auth } from "../../server/auth/auth.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/database.ts";
@@ -105,7 +105,7 @@ export async function startBenchSystem(
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
-    await waitForHealth(`${baseUrl}/api/health`, server);
+    await waitForHealth(`${baseUrl}/api/health`, server, 120_000);
   } catch (error) {
     await cleanUp();
     throw error;
@@ -182,33 +182,4 @@ async function signIn(auth: Auth, email: string): Promise<Cookie[]> {
 
 export function cookieHeader(cookies: Cookie[]): string {
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill("SIGTERM");
-  throw new Error(`The server did not answer ${url} within 120 s`);
 }
