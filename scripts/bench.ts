@@ -26,8 +26,15 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     // The 100,000-task scope takes most of a full run (its seed and its pulls).
     "skip-100k": { type: "boolean", default: false },
+    // Only one half of the run, while working on it: "server" or "browser".
+    only: { type: "string" },
   },
 });
+if (values.only !== undefined && values.only !== "server" && values.only !== "browser") {
+  console.error(`--only takes "server" or "browser", not "${values.only}"`);
+  process.exit(2);
+}
+const part = (name: "server" | "browser") => values.only === undefined || values.only === name;
 const quick = values.quick;
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "dist/client");
@@ -76,32 +83,36 @@ const specs = [
 const system = await startBenchSystem(specs);
 const scopeKey = (tasks: number) => (tasks === sizes.board ? "board" : `pull-${tasks}`);
 try {
-  console.log("Server:");
-  await measureServer(system, figures, {
-    pullScopes: sizes.pulls.map((tasks): [string, number] => [scopeKey(tasks), tasks]),
-    pushWorkspace: "board",
-    quick,
-  });
-
-  console.log("Browser:");
-  const browser = await launchBrowser();
-  try {
-    await measureBrowser(browser, system, figures, {
-      workspaceKey: "board",
-      tasks: sizes.board,
-      runs,
-      withBudgets: sizes.board === 10_000,
+  if (part("server")) {
+    console.log("Server:");
+    await measureServer(system, figures, {
+      pullScopes: sizes.pulls.map((tasks): [string, number] => [scopeKey(tasks), tasks]),
+      pushWorkspace: "board",
+      quick,
     });
-    if (sizes.small) {
+  }
+
+  if (part("browser")) {
+    console.log("Browser:");
+    const browser = await launchBrowser();
+    try {
       await measureBrowser(browser, system, figures, {
-        workspaceKey: "small",
-        tasks: sizes.small,
+        workspaceKey: "board",
+        tasks: sizes.board,
         runs,
-        withBudgets: false,
+        withBudgets: sizes.board === 10_000,
       });
+      if (sizes.small) {
+        await measureBrowser(browser, system, figures, {
+          workspaceKey: "small",
+          tasks: sizes.small,
+          runs,
+          withBudgets: false,
+        });
+      }
+    } finally {
+      await browser.close();
     }
-  } finally {
-    await browser.close();
   }
 } finally {
   await system.stop();
