@@ -183,3 +183,29 @@ test("offline on the board, / opens search and a word of a task's description fi
   await expect(page).toHaveURL(taskUrl);
   await context.setOffline(false);
 });
+
+test("back and forward between two searches put each one's words back in the field", async ({
+  page,
+}) => {
+  const { workspaceId } = await ownerWithTask(page);
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=quokka`);
+  await expect(searchField(page)).toHaveValue("quokka");
+  await expect(group(page, "Tasks").getByRole("link")).toHaveCount(1);
+  // A new search from the sidebar, on the same screen: a new history entry with an empty field.
+  await page
+    .getByRole("navigation", { name: "Workspace" })
+    .getByRole("link", { name: "Search" })
+    .click();
+  await expect(page).toHaveURL(`/dashboard/workspace/${workspaceId}/search`);
+  await expect(searchField(page)).toHaveValue("");
+  await searchField(page).fill("pangolin");
+  await expect(group(page, "Comments").getByRole("link")).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(`/dashboard/workspace/${workspaceId}/search?q=quokka`);
+  await expect(searchField(page)).toHaveValue("quokka");
+  await expect(group(page, "Tasks").getByRole("link")).toHaveCount(1);
+  await expect(group(page, "Comments")).toHaveCount(0);
+  await page.goForward();
+  await expect(searchField(page)).toHaveValue("pangolin");
+  await expect(group(page, "Comments").getByRole("link")).toHaveCount(1);
+});

@@ -27,6 +27,14 @@ function SearchPage({ database }: { database: SearchDatabase }) {
   const { q } = Route.useSearch();
   const navigate = useNavigate({ from: "/dashboard/workspace/$workspaceId/search" });
   const [text, setText] = useState(q ?? "");
+  // Addresses this field wrote and the router has not shown yet: typing fast runs ahead of them.
+  const written = useRef(new Set<string>());
+  const [shownQuery, setShownQuery] = useState(q ?? "");
+  if ((q ?? "") !== shownQuery) {
+    // The address changed: our own write catching up, or back/forward/a link, which the field follows.
+    setShownQuery(q ?? "");
+    if (!catchUp(written.current, q ?? "")) setText(q ?? "");
+  }
   const query = useDeferredValue(text);
   const { results, error } = useSearchResults(database, workspaceId, query);
   const building = useIndexBuilding();
@@ -35,6 +43,7 @@ function SearchPage({ database }: { database: SearchDatabase }) {
 
   const change = (value: string) => {
     setText(value);
+    written.current.add(value);
     void navigate({ search: { q: value === "" ? undefined : value }, replace: true });
   };
 
@@ -97,4 +106,14 @@ function SearchPage({ database }: { database: SearchDatabase }) {
       </div>
     </section>
   );
+}
+
+/** Forgets `value` and every write before it, if it is one of ours; false if it is not. */
+function catchUp(written: Set<string>, value: string): boolean {
+  if (!written.has(value)) return false;
+  for (const earlier of written) {
+    written.delete(earlier);
+    if (earlier === value) break;
+  }
+  return true;
 }
