@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { column, openBoard, ownerAndMember, userIdOf } from "./support/team.ts";
+import {
+  addTask,
+  column,
+  openBoard,
+  ownerAndMember,
+  syncStatus,
+  titles,
+  userIdOf,
+} from "./support/team.ts";
 
 /** Resolves with the time at which `title` appears in the page, watching its DOM. */
 function appearance(page: Page, title: string): Promise<number> {
@@ -111,6 +119,50 @@ test("offline, sign-out waits for the network and keeps the person's changes", a
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByText("Signing out needs a network connection")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+  await owner.close();
+  await member.close();
+});
+
+test("when the server will not take a change, sign-out says it would be lost and waits for consent", async ({
+  browser,
+}) => {
+  const { owner, member, boardUrl } = await ownerAndMember(browser);
+  const userId = await userIdOf(owner);
+  const page = await owner.newPage();
+  await openBoard(page, boardUrl);
+  const memberPage = await member.newPage();
+  await openBoard(memberPage, boardUrl);
+  // Online, but the server fails every push: the change stays pending.
+  await page.route("**/api/replicache/push", (route) =>
+    route.fulfill({ status: 503, contentType: "text/plain", body: "Service unavailable" }),
+  );
+  await addTask(page, "To do", "Never confirmed");
+  await expect(syncStatus(page)).toContainText("1 change not synced");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign out and lose unsaved changes?" });
+  await expect(dialog).toContainText("1 change could not be saved to the server");
+  // Cancel: still signed in, the change still here and still pending.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(boardUrl);
+  await expect(titles(page, "To do")).toHaveText(["Never confirmed"]);
+
+  // Consent: signed out, and the change never reached the other member.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await dialog.getByRole("button", { name: "Sign out anyway" }).click();
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  await expect
+    .poll(() =>
+      page.evaluate(async (id) => {
+        const names = (await indexedDB.databases()).map(({ name }) => name ?? "");
+        return names.filter((name) => name.includes(id));
+      }, userId),
+    )
+    .toEqual([]);
+  await memberPage.reload();
+  await expect(column(memberPage, "To do")).toBeVisible();
+  await expect(titles(memberPage, "To do")).toHaveCount(0);
   await owner.close();
   await member.close();
 });
