@@ -5,7 +5,7 @@
  * differs on purpose: the server assigns task numbers, writes activity, and takes the creator
  * and author from the session.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { Task } from "../../shared/entities.ts";
 import { mutatorArgs, type MutatorName } from "../../shared/mutator-args.ts";
 import { normalizeLabelIds } from "../../shared/mutators.ts";
@@ -45,6 +45,42 @@ export async function applyMutation(
   return handler(context, parsed.data as never);
 }
 
+/** The ids a mutation names, read loosely: a malformed mutation is refused by applyMutation. */
+const namedIds = z
+  .looseObject({ id: z.string(), projectId: z.string(), taskId: z.string() })
+  .partial();
+
+/**
+ * The project and task rows the handler of a mutation locks. A batch locks all of its rows
+ * first, in one order (data.lockRows): two batches that reach the same rows in another order
+ * would otherwise deadlock, and Postgres takes a second to notice (deadlock_timeout).
+ */
+export function rowsToLock(
+  name: MutatorName,
+  rawArgs: unknown,
+): { projectIds: string[]; taskIds: string[] } {
+  const ids = namedIds.safeParse(rawArgs);
+  if (!ids.success) return { projectIds: [], taskIds: [] };
+  const { id, projectId, taskId } = ids.data;
+  const only = (value: string | undefined) => (value === undefined ? [] : [value]);
+  switch (name) {
+    case "createTask":
+      return { projectIds: only(projectId), taskIds: [] };
+    case "updateProject":
+    case "deleteProject":
+      return { projectIds: only(id), taskIds: [] };
+    case "updateTask":
+    case "moveTask":
+    case "deleteTask":
+      return { projectIds: [], taskIds: only(id) };
+    case "addComment":
+      return { projectIds: [], taskIds: only(taskId) };
+    default:
+      // Labels and comments: rarely contended, and a deadlock is retried anyway.
+      return { projectIds: [], taskIds: [] };
+  }
+}
+
 const handlers: { [N in MutatorName]: Handler<N> } = {
   async createProject({ tx, userId }, args) {
     const role = await requireMembership(tx, args.workspaceId, userId, "workspace");
@@ -63,31 +99,28 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async updateProject({ tx, userId }, { id, ...changes }) {
-    const project = await data.getProject(tx, id);
-    if (!project) throw notFound("project");
-    const role = await requireMembership(tx, project.workspaceId, userId, "project");
-    requireActions(role, "project.update");
+    const project = await data.lockProject(tx, id, userId);
+    if (!project?.role) throw notFound("project");
+    requireActions(project.role, "project.update");
     if (changes.isPublic !== undefined && changes.isPublic !== project.isPublic) {
-      requireActions(role, "project.share");
+      requireActions(project.role, "project.share");
     }
     await data.updateProject(tx, id, changes);
     return project.workspaceId;
   },
 
   async deleteProject({ tx, userId }, { id }) {
-    const project = await data.getProject(tx, id);
-    if (!project) throw notFound("project");
-    const role = await requireMembership(tx, project.workspaceId, userId, "project");
-    requireActions(role, "project.delete");
+    const project = await data.lockProject(tx, id, userId);
+    if (!project?.role) throw notFound("project");
+    requireActions(project.role, "project.delete");
     await data.deleteProject(tx, id);
     return project.workspaceId;
   },
 
   async createTask({ tx, userId }, args) {
-    const project = await data.getProject(tx, args.projectId);
-    if (!project) throw notFound("project");
-    const workspaceId = project.workspaceId;
-    const role = await requireMembership(tx, workspaceId, userId, "project");
+    const project = await data.lockProject(tx, args.projectId, userId);
+    if (!project?.role) throw notFound("project");
+    const { workspaceId, role } = project;
     requireActions(role, "task.create");
     if (args.assigneeId) {
       requireActions(role, "task.assign");
@@ -122,12 +155,11 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async updateTask({ tx, userId }, { id, projectId: _hint, labelIds, ...changes }) {
-    const task = await data.getTask(tx, id);
-    if (!task) throw notFound("task");
-    const role = await requireMembership(tx, task.workspaceId, userId, "task");
-    requireActions(role, "task.update");
+    const task = await data.lockTask(tx, id, userId);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "task.update");
     if (changes.assigneeId !== undefined && changes.assigneeId !== task.assigneeId) {
-      requireActions(role, "task.assign");
+      requireActions(task.role, "task.assign");
       if (changes.assigneeId) await requireAssignable(tx, task.workspaceId, changes.assigneeId);
     }
     if (labelIds) {
@@ -150,10 +182,9 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async moveTask({ tx, userId }, { id, status, position, updatedAt }) {
-    const task = await data.getTask(tx, id);
-    if (!task) throw notFound("task");
-    const role = await requireMembership(tx, task.workspaceId, userId, "task");
-    requireActions(role, "task.update");
+    const task = await data.lockTask(tx, id, userId);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "task.update");
     await data.updateTask(tx, id, { status, position, updatedAt });
     if (status !== task.status) {
       await data.insertActivities(tx, [
@@ -172,10 +203,9 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async deleteTask({ tx, userId }, { id }) {
-    const task = await data.getTask(tx, id);
-    if (!task) throw notFound("task");
-    const role = await requireMembership(tx, task.workspaceId, userId, "task");
-    requireActions(role, "task.delete");
+    const task = await data.lockTask(tx, id, userId);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "task.delete");
     await data.deleteTask(tx, id);
     return task.workspaceId;
   },
@@ -195,28 +225,25 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async updateLabel({ tx, userId }, { id, ...changes }) {
-    const label = await data.getLabel(tx, id);
-    if (!label) throw notFound("label");
-    const role = await requireMembership(tx, label.workspaceId, userId, "label");
-    requireActions(role, "label.update");
+    const label = await data.lockLabel(tx, id, userId);
+    if (!label?.role) throw notFound("label");
+    requireActions(label.role, "label.update");
     await data.updateLabel(tx, id, changes);
     return label.workspaceId;
   },
 
   async deleteLabel({ tx, userId }, { id }) {
-    const label = await data.getLabel(tx, id);
-    if (!label) throw notFound("label");
-    const role = await requireMembership(tx, label.workspaceId, userId, "label");
-    requireActions(role, "label.delete");
+    const label = await data.lockLabel(tx, id, userId);
+    if (!label?.role) throw notFound("label");
+    requireActions(label.role, "label.delete");
     await data.deleteLabel(tx, id);
     return label.workspaceId;
   },
 
   async addComment({ tx, userId }, args) {
-    const task = await data.getTask(tx, args.taskId);
-    if (!task) throw notFound("task");
-    const role = await requireMembership(tx, task.workspaceId, userId, "task");
-    requireActions(role, "comment.create");
+    const task = await data.lockTask(tx, args.taskId, userId);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "comment.create");
     await data.insertComment(tx, {
       id: args.id,
       workspaceId: task.workspaceId,
@@ -240,9 +267,8 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async updateComment({ tx, userId }, { id, body, updatedAt }) {
-    const comment = await data.getComment(tx, id);
-    if (!comment) throw notFound("comment");
-    await requireMembership(tx, comment.workspaceId, userId, "comment");
+    const comment = await data.lockComment(tx, id, userId);
+    if (!comment?.role) throw notFound("comment");
     if (!canEditComment(userId, comment.authorId)) {
       throw new MutationRefused("FORBIDDEN", "You can only edit your own comments.");
     }
@@ -251,10 +277,10 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async deleteComment({ tx, userId }, { id }) {
-    const comment = await data.getComment(tx, id);
-    if (!comment) throw notFound("comment");
-    const role = await requireMembership(tx, comment.workspaceId, userId, "comment");
-    if (!canDeleteComment(role, userId, comment.authorId)) throw forbidden("comment.delete-any");
+    const comment = await data.lockComment(tx, id, userId);
+    if (!comment?.role) throw notFound("comment");
+    if (!canDeleteComment(comment.role, userId, comment.authorId))
+      throw forbidden("comment.delete-any");
     await data.deleteComment(tx, id);
     return comment.workspaceId;
   },
@@ -282,7 +308,7 @@ type TaskChange = {
 
 /** The activity lines of an update: one per tracked field whose value really changed. */
 function taskChanges(
-  before: Task,
+  before: data.LockedTask,
   changes: Partial<Pick<Task, "status" | "priority" | "assigneeId" | "dueDate" | "title">>,
 ): TaskChange[] {
   const tracked = [
