@@ -107,6 +107,7 @@ export async function setLastMutationIds(
   clientGroupId: string,
   clients: { id: string; lastMutationId: number }[],
 ): Promise<number> {
+  if (clients.length === 0) return 0;
   const rows = await tx`
     insert into replicache_client (id, client_group_id, last_mutation_id)
     select id, ${clientGroupId}, last_mutation_id
@@ -499,28 +500,31 @@ export async function deleteProject(tx: Db, id: string) {
 
 /**
  * Hands out the project's next task number: the project's row lock, held to commit, makes it
- * unique and gap-free (a rolled-back push gives its number back).
+ * unique and gap-free (a rolled-back push gives its number back). Null: no such project.
  */
-export async function nextTaskNumber(tx: Db, projectId: string): Promise<number> {
+export async function nextTaskNumber(tx: Db, projectId: string): Promise<number | null> {
   const [row] = await tx<{ number: number }[]>`
     update project set last_task_number = last_task_number + 1 where id = ${projectId}
     returning last_task_number as number`;
-  if (!row) throw new Error(`project ${projectId} vanished`);
-  return row.number;
+  return row?.number ?? null;
 }
 
 /**
  * The last position in a status column. Read after the project row is locked, so concurrent
- * pushes creating tasks in one project take turns and each sees the one before it.
+ * pushes creating tasks in one project take turns and each sees the one before it. Written as
+ * `order by … limit 1`, which always walks the index backwards to one entry: with `max()` the
+ * planner may read the whole column (12 ms for 3,000 tasks under npm run bench, with the
+ * project locked all along).
  */
 export async function positionsInStatus(
   tx: Db,
   projectId: string,
   status: TaskStatus,
 ): Promise<string[]> {
-  const [row] = await tx<{ last: string | null }[]>`
-    select max(position) as last from task where project_id = ${projectId} and status = ${status}`;
-  return row?.last ? [row.last] : [];
+  const rows = await tx<{ position: string }[]>`
+    select position from task where project_id = ${projectId} and status = ${status}
+    order by position desc limit 1`;
+  return rows.map((row) => row.position);
 }
 
 export type LockedTask = WithRole<

@@ -128,10 +128,13 @@ async function processBatch(
         if (next === "client-state-not-found" || !isMutatorName(mutation.name)) {
           throw new LeaveBatch();
         }
-        touched.add(await applyMutation({ tx, userId }, mutation.name, mutation.args));
+        const applied = await applyMutation({ tx, userId }, mutation.name, mutation.args);
+        await applied.writes;
+        touched.add(applied.workspaceId);
         advance(clients, mutation);
       }
-      await finish(tx, deps, clientGroupId, clients, { workspaceIds: [...touched], userIds: [] });
+      const change = { workspaceIds: [...touched], userIds: [] };
+      await finish(tx, deps, { clientGroupId, clients, change });
       return [...touched];
     });
     if (workspaceIds.length > 0) deps.announcer.afterCommit({ workspaceIds, userIds: [] });
@@ -172,9 +175,14 @@ async function processMutation(
       if (!isMutatorName(mutation.name)) {
         throw new MutationRefused("INVALID", `Unknown mutation ${mutation.name}`);
       }
-      const workspaceId = await applyMutation({ tx, userId }, mutation.name, mutation.args);
+      const { workspaceId, writes } = await applyMutation(
+        { tx, userId },
+        mutation.name,
+        mutation.args,
+      );
       advance(clients, mutation);
-      await finish(tx, deps, clientGroupId, clients, { workspaceIds: [workspaceId], userIds: [] });
+      const change = { workspaceIds: [workspaceId], userIds: [] };
+      await finish(tx, deps, { clientGroupId, clients, change, writes });
       return { outcome: "applied" as const, workspaceId };
     });
     if (result.workspaceId) {
@@ -263,19 +271,25 @@ function advance(clients: Clients, mutation: Mutation) {
   clients.set(mutation.clientID, { lastMutationId: mutation.id, known: true, moved: true });
 }
 
-/** The last statements of a push transaction: the clients' new lastMutationIDs and the poke. */
+/**
+ * The last statements of a push transaction, sent together with the writes still in flight:
+ * the clients' new lastMutationIDs and the poke.
+ */
 async function finish(
   tx: Tx,
   deps: PushDeps,
-  clientGroupId: string,
-  clients: Clients,
-  change: SyncChange,
+  {
+    clientGroupId,
+    clients,
+    change,
+    writes,
+  }: { clientGroupId: string; clients: Clients; change: SyncChange; writes?: Promise<unknown> },
 ) {
   const moved = [...clients]
     .filter(([, client]) => client.moved)
     .map(([id, client]) => ({ id, lastMutationId: client.lastMutationId }));
-  if (moved.length === 0) return;
-  const [saved] = await Promise.all([
+  const [, saved] = await Promise.all([
+    writes,
     data.setLastMutationIds(tx, clientGroupId, moved),
     change.workspaceIds.length > 0 || change.userIds.length > 0
       ? deps.announcer.inTransaction(tx, change)
@@ -316,8 +330,9 @@ async function recordRefusal(
     const next = nextMutation(clients, mutation);
     if (next !== "apply") return next;
     advance(clients, mutation);
-    await data.insertNotice(tx, { userId, mutationName: mutation.name, ...refusal });
-    await finish(tx, deps, clientGroupId, clients, { workspaceIds: [], userIds: [userId] });
+    const writes = data.insertNotice(tx, { userId, mutationName: mutation.name, ...refusal });
+    const change = { workspaceIds: [], userIds: [userId] };
+    await finish(tx, deps, { clientGroupId, clients, change, writes });
     return "refused";
   });
   if (outcome === "refused") deps.announcer.afterCommit({ workspaceIds: [], userIds: [userId] });
