@@ -5,7 +5,7 @@
  * differs on purpose: the server assigns task numbers, writes activity, and takes the creator
  * and author from the session.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { Task } from "../../shared/entities.ts";
 import { mutatorArgs, type MutatorName } from "../../shared/mutator-args.ts";
 import { normalizeLabelIds } from "../../shared/mutators.ts";
@@ -22,20 +22,29 @@ import {
 import type { Tx } from "./transaction.ts";
 
 type Context = { tx: Tx; userId: string };
+
+/**
+ * A mutation that passed every check: the workspace it changes, and its writes, sent but not
+ * yet answered. The caller awaits them together with its own last statements (the client's
+ * lastMutationID, the poke), so they reach Postgres in one round trip: the row the handler
+ * locked is held that much shorter, and concurrent pushes of one row take turns faster.
+ */
+export type Applied = { workspaceId: string; writes: Promise<unknown> };
+
 type Handler<N extends MutatorName> = (
   context: Context,
   args: z.output<(typeof mutatorArgs)[N]>,
-) => Promise<string>;
+) => Promise<Applied>;
 
 /**
- * Applies one mutation and returns the id of the workspace it changed.
+ * Checks one mutation and sends its writes (see Applied).
  * Throws `MutationRefused` for anything the caller may not or cannot do.
  */
 export async function applyMutation(
   context: Context,
   name: MutatorName,
   rawArgs: unknown,
-): Promise<string> {
+): Promise<Applied> {
   const parsed = mutatorArgs[name].safeParse(rawArgs);
   if (!parsed.success) {
     throw new MutationRefused("INVALID", `Invalid arguments for ${name}: ${parsed.error.message}`);
@@ -45,11 +54,47 @@ export async function applyMutation(
   return handler(context, parsed.data as never);
 }
 
+/** The ids a mutation names, read loosely: a malformed mutation is refused by applyMutation. */
+const namedIds = z
+  .looseObject({ id: z.string(), projectId: z.string(), taskId: z.string() })
+  .partial();
+
+/**
+ * The project and task rows the handler of a mutation locks. A batch locks all of its rows
+ * first, in one order (data.lockRows): two batches that reach the same rows in another order
+ * would otherwise deadlock, and Postgres takes a second to notice (deadlock_timeout).
+ */
+export function rowsToLock(
+  name: MutatorName,
+  rawArgs: unknown,
+): { projectIds: string[]; taskIds: string[] } {
+  const ids = namedIds.safeParse(rawArgs);
+  if (!ids.success) return { projectIds: [], taskIds: [] };
+  const { id, projectId, taskId } = ids.data;
+  const only = (value: string | undefined) => (value === undefined ? [] : [value]);
+  switch (name) {
+    case "createTask":
+      return { projectIds: only(projectId), taskIds: [] };
+    case "updateProject":
+    case "deleteProject":
+      return { projectIds: only(id), taskIds: [] };
+    case "updateTask":
+    case "moveTask":
+    case "deleteTask":
+      return { projectIds: [], taskIds: only(id) };
+    case "addComment":
+      return { projectIds: [], taskIds: only(taskId) };
+    default:
+      // Labels and comments: rarely contended, and a deadlock is retried anyway.
+      return { projectIds: [], taskIds: [] };
+  }
+}
+
 const handlers: { [N in MutatorName]: Handler<N> } = {
   async createProject({ tx, userId }, args) {
     const role = await requireMembership(tx, args.workspaceId, userId, "workspace");
     requireActions(role, "project.create");
-    await data.insertProject(tx, {
+    const writes = data.insertProject(tx, {
       id: args.id,
       workspaceId: args.workspaceId,
       name: args.name,
@@ -59,35 +104,37 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
       createdAt: args.createdAt,
       updatedAt: args.createdAt,
     });
-    return args.workspaceId;
+    return { workspaceId: args.workspaceId, writes };
   },
 
   async updateProject({ tx, userId }, { id, ...changes }) {
-    const project = await data.getProject(tx, id);
-    if (!project) throw notFound("project");
-    const role = await requireMembership(tx, project.workspaceId, userId, "project");
-    requireActions(role, "project.update");
+    const project = await data.lockProject(tx, id, userId);
+    if (!project?.role) throw notFound("project");
+    requireActions(project.role, "project.update");
     if (changes.isPublic !== undefined && changes.isPublic !== project.isPublic) {
-      requireActions(role, "project.share");
+      requireActions(project.role, "project.share");
     }
-    await data.updateProject(tx, id, changes);
-    return project.workspaceId;
+    return { workspaceId: project.workspaceId, writes: data.updateProject(tx, id, changes) };
   },
 
   async deleteProject({ tx, userId }, { id }) {
-    const project = await data.getProject(tx, id);
-    if (!project) throw notFound("project");
-    const role = await requireMembership(tx, project.workspaceId, userId, "project");
-    requireActions(role, "project.delete");
-    await data.deleteProject(tx, id);
-    return project.workspaceId;
+    const project = await data.lockProject(tx, id, userId);
+    if (!project?.role) throw notFound("project");
+    requireActions(project.role, "project.delete");
+    return { workspaceId: project.workspaceId, writes: data.deleteProject(tx, id) };
   },
 
   async createTask({ tx, userId }, args) {
-    const project = await data.getProject(tx, args.projectId);
-    if (!project) throw notFound("project");
-    const workspaceId = project.workspaceId;
-    const role = await requireMembership(tx, workspaceId, userId, "project");
+    const status = args.status ?? "to-do";
+    // Sent together, run in order: the lock, the number, then the last position, read once the
+    // lock is held, so it sees the task that the previous holder created.
+    const [project, number, lastPositions] = await Promise.all([
+      data.lockProject(tx, args.projectId, userId),
+      data.nextTaskNumber(tx, args.projectId),
+      args.position === undefined ? data.positionsInStatus(tx, args.projectId, status) : [],
+    ]);
+    if (!project?.role || number === null) throw notFound("project");
+    const { workspaceId, role } = project;
     requireActions(role, "task.create");
     if (args.assigneeId) {
       requireActions(role, "task.assign");
@@ -95,95 +142,98 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     }
     const labelIds = normalizeLabelIds(args.labelIds ?? []);
     await requireLabels(tx, workspaceId, labelIds);
-    const status = args.status ?? "to-do";
     const task: Task = {
       id: args.id,
       workspaceId,
       projectId: project.id,
-      number: await data.nextTaskNumber(tx, project.id),
+      number,
       title: args.title,
       description: args.description ?? "",
       status,
       priority: args.priority ?? "no-priority",
       assigneeId: args.assigneeId ?? null,
       dueDate: args.dueDate ?? null,
-      position:
-        args.position ?? positionAfter(await data.positionsInStatus(tx, project.id, status)),
+      position: args.position ?? positionAfter(lastPositions),
       labelIds,
       createdBy: userId,
       createdAt: args.createdAt,
       updatedAt: args.createdAt,
     };
-    await data.insertTask(tx, task);
-    await data.insertActivities(tx, [
-      { workspaceId, taskId: task.id, actorId: userId, kind: "created", createdAt: task.createdAt },
+    const writes = Promise.all([
+      data.insertTask(tx, task),
+      data.insertActivities(tx, [
+        {
+          workspaceId,
+          taskId: task.id,
+          actorId: userId,
+          kind: "created",
+          createdAt: task.createdAt,
+        },
+      ]),
     ]);
-    return workspaceId;
+    return { workspaceId, writes };
   },
 
   async updateTask({ tx, userId }, { id, projectId: _hint, labelIds, ...changes }) {
-    const task = await data.getTask(tx, id);
-    if (!task) throw notFound("task");
-    const role = await requireMembership(tx, task.workspaceId, userId, "task");
-    requireActions(role, "task.update");
+    const task = await data.lockTask(tx, id, userId);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "task.update");
     if (changes.assigneeId !== undefined && changes.assigneeId !== task.assigneeId) {
-      requireActions(role, "task.assign");
+      requireActions(task.role, "task.assign");
       if (changes.assigneeId) await requireAssignable(tx, task.workspaceId, changes.assigneeId);
     }
-    if (labelIds) {
-      const normalized = normalizeLabelIds(labelIds);
-      await requireLabels(tx, task.workspaceId, normalized);
-      await data.setTaskLabels(tx, id, normalized);
-    }
-    await data.updateTask(tx, id, changes);
-    await data.insertActivities(
-      tx,
-      taskChanges(task, changes).map((change) => ({
-        workspaceId: task.workspaceId,
-        taskId: id,
-        actorId: userId,
-        createdAt: changes.updatedAt,
-        ...change,
-      })),
-    );
-    return task.workspaceId;
-  },
-
-  async moveTask({ tx, userId }, { id, status, position, updatedAt }) {
-    const task = await data.getTask(tx, id);
-    if (!task) throw notFound("task");
-    const role = await requireMembership(tx, task.workspaceId, userId, "task");
-    requireActions(role, "task.update");
-    await data.updateTask(tx, id, { status, position, updatedAt });
-    if (status !== task.status) {
-      await data.insertActivities(tx, [
-        {
+    const normalized = labelIds && normalizeLabelIds(labelIds);
+    if (normalized) await requireLabels(tx, task.workspaceId, normalized);
+    const writes = Promise.all([
+      normalized && data.setTaskLabels(tx, id, normalized),
+      data.updateTask(tx, id, changes),
+      data.insertActivities(
+        tx,
+        taskChanges(task, changes).map((change) => ({
           workspaceId: task.workspaceId,
           taskId: id,
           actorId: userId,
-          kind: "status",
-          from: task.status,
-          to: status,
-          createdAt: updatedAt,
-        },
-      ]);
-    }
-    return task.workspaceId;
+          createdAt: changes.updatedAt,
+          ...change,
+        })),
+      ),
+    ]);
+    return { workspaceId: task.workspaceId, writes };
+  },
+
+  async moveTask({ tx, userId }, { id, status, position, updatedAt }) {
+    const task = await data.lockTask(tx, id, userId);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "task.update");
+    const writes = Promise.all([
+      data.updateTask(tx, id, { status, position, updatedAt }),
+      status !== task.status &&
+        data.insertActivities(tx, [
+          {
+            workspaceId: task.workspaceId,
+            taskId: id,
+            actorId: userId,
+            kind: "status",
+            from: task.status,
+            to: status,
+            createdAt: updatedAt,
+          },
+        ]),
+    ]);
+    return { workspaceId: task.workspaceId, writes };
   },
 
   async deleteTask({ tx, userId }, { id }) {
-    const task = await data.getTask(tx, id);
-    if (!task) throw notFound("task");
-    const role = await requireMembership(tx, task.workspaceId, userId, "task");
-    requireActions(role, "task.delete");
-    await data.deleteTask(tx, id);
-    return task.workspaceId;
+    const task = await data.lockTask(tx, id, userId);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "task.delete");
+    return { workspaceId: task.workspaceId, writes: data.deleteTask(tx, id) };
   },
 
   async createLabel({ tx, userId }, args) {
     const role = await requireMembership(tx, args.workspaceId, userId, "workspace");
     requireActions(role, "label.create");
-    await data.insertLabel(tx, {
+    const writes = data.insertLabel(tx, {
       id: args.id,
       workspaceId: args.workspaceId,
       name: args.name,
@@ -191,72 +241,69 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
       createdAt: args.createdAt,
       updatedAt: args.createdAt,
     });
-    return args.workspaceId;
+    return { workspaceId: args.workspaceId, writes };
   },
 
   async updateLabel({ tx, userId }, { id, ...changes }) {
-    const label = await data.getLabel(tx, id);
-    if (!label) throw notFound("label");
-    const role = await requireMembership(tx, label.workspaceId, userId, "label");
-    requireActions(role, "label.update");
-    await data.updateLabel(tx, id, changes);
-    return label.workspaceId;
+    const label = await data.lockLabel(tx, id, userId);
+    if (!label?.role) throw notFound("label");
+    requireActions(label.role, "label.update");
+    return { workspaceId: label.workspaceId, writes: data.updateLabel(tx, id, changes) };
   },
 
   async deleteLabel({ tx, userId }, { id }) {
-    const label = await data.getLabel(tx, id);
-    if (!label) throw notFound("label");
-    const role = await requireMembership(tx, label.workspaceId, userId, "label");
-    requireActions(role, "label.delete");
-    await data.deleteLabel(tx, id);
-    return label.workspaceId;
+    const label = await data.lockLabel(tx, id, userId);
+    if (!label?.role) throw notFound("label");
+    requireActions(label.role, "label.delete");
+    return { workspaceId: label.workspaceId, writes: data.deleteLabel(tx, id) };
   },
 
   async addComment({ tx, userId }, args) {
-    const task = await data.getTask(tx, args.taskId);
-    if (!task) throw notFound("task");
-    const role = await requireMembership(tx, task.workspaceId, userId, "task");
-    requireActions(role, "comment.create");
-    await data.insertComment(tx, {
-      id: args.id,
-      workspaceId: task.workspaceId,
-      taskId: task.id,
-      authorId: userId,
-      body: args.body,
-      createdAt: args.createdAt,
-      updatedAt: args.createdAt,
-    });
-    await data.insertActivities(tx, [
-      {
+    const task = await data.lockTask(tx, args.taskId, userId);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "comment.create");
+    const writes = Promise.all([
+      data.insertComment(tx, {
+        id: args.id,
         workspaceId: task.workspaceId,
         taskId: task.id,
-        actorId: userId,
-        kind: "comment",
-        commentId: args.id,
+        authorId: userId,
+        body: args.body,
         createdAt: args.createdAt,
-      },
+        updatedAt: args.createdAt,
+      }),
+      data.insertActivities(tx, [
+        {
+          workspaceId: task.workspaceId,
+          taskId: task.id,
+          actorId: userId,
+          kind: "comment",
+          commentId: args.id,
+          createdAt: args.createdAt,
+        },
+      ]),
     ]);
-    return task.workspaceId;
+    return { workspaceId: task.workspaceId, writes };
   },
 
   async updateComment({ tx, userId }, { id, body, updatedAt }) {
-    const comment = await data.getComment(tx, id);
-    if (!comment) throw notFound("comment");
-    await requireMembership(tx, comment.workspaceId, userId, "comment");
+    const comment = await data.lockComment(tx, id, userId);
+    if (!comment?.role) throw notFound("comment");
     if (!canEditComment(userId, comment.authorId)) {
       throw new MutationRefused("FORBIDDEN", "You can only edit your own comments.");
     }
-    await data.updateComment(tx, id, body, updatedAt);
-    return comment.workspaceId;
+    return {
+      workspaceId: comment.workspaceId,
+      writes: data.updateComment(tx, id, body, updatedAt),
+    };
   },
 
   async deleteComment({ tx, userId }, { id }) {
-    const comment = await data.getComment(tx, id);
-    if (!comment) throw notFound("comment");
-    const role = await requireMembership(tx, comment.workspaceId, userId, "comment");
-    if (!canDeleteComment(role, userId, comment.authorId)) throw forbidden("comment.delete-any");
-    await data.deleteComment(tx, id);
-    return comment.workspaceId;
+    const comment = await data.lockComment(tx, id, userId);
+    if (!comment?.role) throw notFound("comment");
+    if (!canDeleteComment(comment.role, userId, comment.authorId))
+      throw forbidden("comment.delete-any");
+    return { workspaceId: comment.workspaceId, writes: data.deleteComment(tx, id) };
   },
 };
 
@@ -282,7 +329,7 @@ type TaskChange = {
 
 /** The activity lines of an update: one per tracked field whose value really changed. */
 function taskChanges(
-  before: Task,
+  before: data.LockedTask,
   changes: Partial<Pick<Task, "status" | "priority" | "assigneeId" | "dueDate" | "title">>,
 ): TaskChange[] {
   const tracked = [

@@ -224,6 +224,62 @@ describe("applying each mutation once", () => {
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(setup.get(projectKey(workspaceId, project))).toMatchObject({ lastTaskNumber: 20 });
   });
+
+  it("overlapping pushes of one tab, each resending what is pending, apply every mutation once and in order", async () => {
+    const id = newId("t");
+    const client = new SyncClient(server, owner);
+    await client.push(m("createTask", { id, projectId, title: "Step 0", createdAt: now() }));
+    const steps = Array.from({ length: 12 }, (_, i) => `Step ${i + 1}`);
+    const mutations = client.mutations(
+      ...steps.map((title) => m("updateTask", { id, title, updatedAt: now() })),
+    );
+
+    // Replicache resends everything pending until it sees it applied; here the requests overlap.
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        client.pushRaw(client.pushBody(mutations.slice(0, 2 * (i + 1)))),
+      ),
+    );
+
+    expect(responses.map((response) => response.status)).toEqual(Array(6).fill(200));
+    const pulled = await client.pull();
+    expect(pulled.lastMutationIDChanges).toEqual({ [client.clientID]: client.lastMutationID });
+    const renames = client
+      .values<{ kind: string; from: string; to: string }>(`activity/${id}/`)
+      .filter((line) => line.kind === "title")
+      .map((line) => `${line.from} → ${line.to}`)
+      .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+    expect(renames).toEqual(steps.map((title, i) => `Step ${i} → ${title}`));
+    expect(client.get(taskKey(projectId, id))).toMatchObject({ title: "Step 12" });
+  });
+
+  it("people moving one task at once leave a status history where each line starts where the last ended", async () => {
+    const id = newId("t");
+    const setup = new SyncClient(server, owner);
+    await setup.push(m("createTask", { id, projectId, title: "Contested", createdAt: now() }));
+    const targets = ["planned", "in-progress", "in-review", "done", "archived"] as const;
+
+    await Promise.all(
+      targets.map((status, i) =>
+        new SyncClient(server, i % 2 ? member : owner).push(
+          m("moveTask", { id, status, position: "a0", updatedAt: now() }),
+        ),
+      ),
+    );
+
+    await setup.pull();
+    const next = new Map(
+      setup
+        .values<{ kind: string; from: string; to: string }>(`activity/${id}/`)
+        .filter((line) => line.kind === "status")
+        .map((line) => [line.from, line.to]),
+    );
+    const history = ["to-do"];
+    for (let status = next.get("to-do"); status; status = next.get(status)) history.push(status);
+    expect(history).toHaveLength(targets.length + 1);
+    expect(next.size).toBe(targets.length);
+    expect(setup.get(taskKey(projectId, id))).toMatchObject({ status: history.at(-1) });
+  });
 });
 
 function orderOf(cookie: unknown): number {

@@ -3,19 +3,34 @@
  *
  * 1. Wrong pushVersion or schemaVersion → `VersionNotSupported` (HTTP 200). A client group of
  *    another user → 403 before anything is written.
- * 2. Each mutation in its own serializable transaction (retried on 40001/40P01): lock the
- *    client group row, read the client's lastMutationID, skip ids already applied, apply
- *    (apply-mutation.ts), bump lastMutationID, queue the poke (`pg_notify` commits with it).
- *    A push of several mutations first tries them all in one transaction (processBatch); any
- *    refusal rolls that back and the mutations go one by one as described here.
+ * 2. Each mutation in its own transaction (retried on deadlock): lock the client group row,
+ *    read the client's lastMutationID, skip ids already applied, apply (apply-mutation.ts),
+ *    bump lastMutationID, queue the poke (`pg_notify` commits with it). A push of several
+ *    mutations first tries them all in one transaction (processBatch); any refusal rolls that
+ *    back and the mutations go one by one as described here.
  * 3. A permanent failure (invalid arguments, refused by the role rules, missing row, a
  *    constraint such as a duplicate project key) rolls that transaction back, and a second one
  *    only advances lastMutationID and records a notice for the author: the client's optimistic
  *    change disappears on the next pull and the notice says why. Anything else (the database
- *    unreachable, serialization failures that outlast the retries) is transient: the request
- *    fails with a 5xx, lastMutationID stays, and Replicache pushes the mutation again later.
+ *    unreachable, deadlocks that outlast the retries) is transient: the request fails with a
+ *    5xx, lastMutationID stays, and Replicache pushes the mutation again later.
  * 4. An unknown client whose first mutation id is above 1 means the server lost its state:
  *    `ClientStateNotFound` (HTTP 200), and the client starts a new group.
+ *
+ * The transactions run at READ COMMITTED with explicit row locks. SERIALIZABLE made concurrent
+ * pushes into one workspace fail each other through predicate locks on small shared tables
+ * (about one commit in two with 8 browsers, some past every retry), and these locks give the
+ * same outcomes:
+ * - The client group row is locked first, so two requests of one group take turns, and the
+ *   clients' lastMutationIDs are read after it in their own statement (which sees everything
+ *   committed before it): each mutation is applied once, in order.
+ * - The row a mutation changes is read `for update`, with the caller's role (data.ts `lock*`):
+ *   what the handler decides from it (an activity's "from", a change of sharing) still holds
+ *   when it writes. createTask locks the project, which also makes task numbers unique and
+ *   gap-free and lets the position of a new task see the task created before it.
+ * - Unlocked reads decide nothing a concurrent commit could make wrong: a role changed or a
+ *   member removed meanwhile gives the outcome of this push committing just before that
+ *   change; a label, task or user deleted meanwhile fails a foreign key, a permanent refusal.
  */
 import type postgres from "postgres";
 import type { Logger } from "../logger.ts";
@@ -24,11 +39,11 @@ import type { NoticeCode } from "../../shared/entities.ts";
 import { isMutatorName } from "../../shared/mutator-args.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
-import { applyMutation } from "./apply-mutation.ts";
+import { applyMutation, rowsToLock } from "./apply-mutation.ts";
 import * as data from "./data.ts";
 import { MutationRefused } from "./permissions-check.ts";
-import type { PokeAnnouncer } from "./poke.ts";
-import { postgresErrorCode, serializable, type Tx } from "./transaction.ts";
+import type { PokeAnnouncer, SyncChange } from "./poke.ts";
+import { postgresErrorCode, readCommitted, type Tx } from "./transaction.ts";
 
 const mutationSchema = z.object({
   clientID: z.string().min(1).max(200),
@@ -70,9 +85,11 @@ export async function push(deps: PushDeps, userId: string, body: unknown): Promi
   if (request.schemaVersion !== SCHEMA_VERSION) {
     return { error: "VersionNotSupported", versionType: "schema" };
   }
-  const owner = await data.clientGroupOwner(deps.sql, request.clientGroupID);
-  if (owner !== null && owner !== userId) throw forbiddenGroup();
-
+  if (request.mutations.length === 0) {
+    const owner = await data.clientGroupOwner(deps.sql, request.clientGroupID);
+    if (owner !== null && owner !== userId) throw forbiddenGroup();
+    return {};
+  }
   if (request.mutations.length > 1) {
     const batch = await processBatch(deps, userId, request.clientGroupID, request.mutations);
     if (batch === "applied") return {};
@@ -89,10 +106,10 @@ class LeaveBatch extends Error {}
 
 /**
  * The usual push of several mutations (a browser sends everything pending at once): all in one
- * serializable transaction, one commit and one notification instead of one per mutation. Any
- * mutation that would be refused, or a client the server does not know, rolls the whole batch
- * back and the request is replayed one transaction per mutation (processMutation), which
- * records each refusal on its own. Transient errors are retried for the whole batch.
+ * transaction, one commit and one notification instead of one per mutation. Any mutation that
+ * would be refused, or a client the server does not know, rolls the whole batch back and the
+ * request is replayed one transaction per mutation (processMutation), which records each
+ * refusal on its own. Transient errors are retried for the whole batch.
  */
 async function processBatch(
   deps: PushDeps,
@@ -101,20 +118,23 @@ async function processBatch(
   mutations: Mutation[],
 ): Promise<"applied" | "one-by-one"> {
   try {
-    const workspaceIds = await serializable(deps.sql, async (tx) => {
+    const workspaceIds = await readCommitted(deps.sql, async (tx) => {
+      const clients = await lockClients(tx, { userId, clientGroupId, mutations });
+      await data.lockRows(tx, batchRows(mutations));
       const touched = new Set<string>();
       for (const mutation of mutations) {
-        const next = await nextMutationId(tx, { userId, clientGroupId, mutation });
+        const next = nextMutation(clients, mutation);
         if (next === "skipped") continue;
         if (next === "client-state-not-found" || !isMutatorName(mutation.name)) {
           throw new LeaveBatch();
         }
-        touched.add(await applyMutation({ tx, userId }, mutation.name, mutation.args));
-        await data.setLastMutationId(tx, mutation.clientID, clientGroupId, mutation.id);
+        const applied = await applyMutation({ tx, userId }, mutation.name, mutation.args);
+        await applied.writes;
+        touched.add(applied.workspaceId);
+        advance(clients, mutation);
       }
-      if (touched.size > 0) {
-        await deps.announcer.inTransaction(tx, { workspaceIds: [...touched], userIds: [] });
-      }
+      const change = { workspaceIds: [...touched], userIds: [] };
+      await finish(tx, deps, { clientGroupId, clients, change });
       return [...touched];
     });
     if (workspaceIds.length > 0) deps.announcer.afterCommit({ workspaceIds, userIds: [] });
@@ -125,6 +145,19 @@ async function processBatch(
   }
 }
 
+/** Every project and task row the batch's handlers will lock. */
+function batchRows(mutations: Mutation[]) {
+  const projectIds = new Set<string>();
+  const taskIds = new Set<string>();
+  for (const mutation of mutations) {
+    if (!isMutatorName(mutation.name)) continue;
+    const rows = rowsToLock(mutation.name, mutation.args);
+    for (const id of rows.projectIds) projectIds.add(id);
+    for (const id of rows.taskIds) taskIds.add(id);
+  }
+  return { projectIds: [...projectIds], taskIds: [...taskIds] };
+}
+
 type Outcome = "applied" | "skipped" | "refused" | "client-state-not-found";
 
 async function processMutation(
@@ -133,17 +166,23 @@ async function processMutation(
   clientGroupId: string,
   mutation: Mutation,
 ): Promise<Outcome> {
-  const context = { userId, clientGroupId, mutation };
+  const context = { userId, clientGroupId, mutations: [mutation] };
   try {
-    const result = await serializable(deps.sql, async (tx) => {
-      const next = await nextMutationId(tx, context);
-      if (typeof next === "string") return { outcome: next, workspaceId: null };
+    const result = await readCommitted(deps.sql, async (tx) => {
+      const clients = await lockClients(tx, context);
+      const next = nextMutation(clients, mutation);
+      if (next !== "apply") return { outcome: next, workspaceId: null };
       if (!isMutatorName(mutation.name)) {
         throw new MutationRefused("INVALID", `Unknown mutation ${mutation.name}`);
       }
-      const workspaceId = await applyMutation({ tx, userId }, mutation.name, mutation.args);
-      await data.setLastMutationId(tx, mutation.clientID, clientGroupId, mutation.id);
-      await deps.announcer.inTransaction(tx, { workspaceIds: [workspaceId], userIds: [] });
+      const { workspaceId, writes } = await applyMutation(
+        { tx, userId },
+        mutation.name,
+        mutation.args,
+      );
+      advance(clients, mutation);
+      const change = { workspaceIds: [workspaceId], userIds: [] };
+      await finish(tx, deps, { clientGroupId, clients, change, writes });
       return { outcome: "applied" as const, workspaceId };
     });
     if (result.workspaceId) {
@@ -163,36 +202,101 @@ async function processMutation(
       },
       "mutation refused",
     );
-    return recordRefusal(deps, context, refusal);
+    return recordRefusal(deps, { userId, clientGroupId, mutation }, refusal);
   }
 }
 
-type MutationContext = { userId: string; clientGroupId: string; mutation: Mutation };
+type PushContext = { userId: string; clientGroupId: string; mutations: Mutation[] };
 
 /**
- * Locks the group and checks the client's sequence. Returns "skipped" for an id already
- * applied, "client-state-not-found" when the server has no record of an established client.
+ * The clients of the request as one transaction sees them. `known`: the server has a record of
+ * the client (stored, or written by this transaction); `moved`: this transaction advanced it.
  */
-async function nextMutationId(
+type Clients = Map<string, { lastMutationId: number; known: boolean; moved: boolean }>;
+
+/**
+ * Locks the group (two requests of one group take turns) and reads its clients. The two
+ * statements go out together, and Postgres runs them in order: the read starts once the lock is
+ * held, so at READ COMMITTED it sees every lastMutationID the group's previous push committed.
+ */
+async function lockClients(
   tx: Tx,
-  { userId, clientGroupId, mutation }: MutationContext,
-): Promise<number | "skipped" | "client-state-not-found"> {
-  const group = await data.lockClientGroup(tx, clientGroupId, userId);
+  { userId, clientGroupId, mutations }: PushContext,
+): Promise<Clients> {
+  const ids = [...new Set(mutations.map((mutation) => mutation.clientID))];
+  const [group, stored] = await Promise.all([
+    data.lockClientGroup(tx, clientGroupId, userId),
+    data.getClients(tx, ids),
+  ]);
   if (group.userId !== userId) throw forbiddenGroup();
-  const client = await data.getClient(tx, mutation.clientID);
-  if (client && client.clientGroupId !== clientGroupId) {
-    throw new ApiError(403, "FORBIDDEN", "This client belongs to another client group");
+  const clients: Clients = new Map();
+  for (const id of ids) {
+    const client = stored.get(id);
+    if (client && client.clientGroupId !== clientGroupId) throw foreignClient();
+    clients.set(id, {
+      lastMutationId: client?.lastMutationId ?? 0,
+      known: client !== undefined,
+      moved: false,
+    });
   }
-  const expected = (client?.lastMutationId ?? 0) + 1;
+  return clients;
+}
+
+const foreignClient = () =>
+  new ApiError(403, "FORBIDDEN", "This client belongs to another client group");
+
+/**
+ * Checks the client's sequence: "skipped" for an id already applied, "client-state-not-found"
+ * when the server has no record of an established client.
+ */
+function nextMutation(
+  clients: Clients,
+  mutation: Mutation,
+): "apply" | "skipped" | "client-state-not-found" {
+  const client = clients.get(mutation.clientID);
+  if (!client) throw new Error(`client ${mutation.clientID} was not read with its group`);
+  const expected = client.lastMutationId + 1;
   if (mutation.id < expected) return "skipped";
   if (mutation.id > expected) {
-    if (!client) return "client-state-not-found";
+    if (!client.known) return "client-state-not-found";
     // The client is ahead of what we stored: a server restored from an older backup.
     throw new Error(
       `mutation ${mutation.id} of client ${mutation.clientID} is from the future (expected ${expected})`,
     );
   }
-  return expected;
+  return "apply";
+}
+
+function advance(clients: Clients, mutation: Mutation) {
+  clients.set(mutation.clientID, { lastMutationId: mutation.id, known: true, moved: true });
+}
+
+/**
+ * The last statements of a push transaction, sent together with the writes still in flight:
+ * the clients' new lastMutationIDs and the poke.
+ */
+async function finish(
+  tx: Tx,
+  deps: PushDeps,
+  {
+    clientGroupId,
+    clients,
+    change,
+    writes,
+  }: { clientGroupId: string; clients: Clients; change: SyncChange; writes?: Promise<unknown> },
+) {
+  const moved = [...clients]
+    .filter(([, client]) => client.moved)
+    .map(([id, client]) => ({ id, lastMutationId: client.lastMutationId }));
+  const [, saved] = await Promise.all([
+    writes,
+    data.setLastMutationIds(tx, clientGroupId, moved),
+    change.workspaceIds.length > 0 || change.userIds.length > 0
+      ? deps.announcer.inTransaction(tx, change)
+      : undefined,
+  ]);
+  // Another group took one of these client ids after we read it (only a broken client does).
+  if (saved !== moved.length) throw foreignClient();
 }
 
 /** The failure as a notice, when it is permanent; null when it is transient. */
@@ -214,15 +318,21 @@ function asRefusal(error: unknown): { code: NoticeCode; message: string } | null
 
 async function recordRefusal(
   deps: PushDeps,
-  { userId, clientGroupId, mutation }: MutationContext,
+  {
+    userId,
+    clientGroupId,
+    mutation,
+  }: { userId: string; clientGroupId: string; mutation: Mutation },
   refusal: { code: NoticeCode; message: string },
 ): Promise<Outcome> {
-  const outcome = await serializable(deps.sql, async (tx): Promise<Outcome> => {
-    const next = await nextMutationId(tx, { userId, clientGroupId, mutation });
-    if (typeof next === "string") return next;
-    await data.setLastMutationId(tx, mutation.clientID, clientGroupId, mutation.id);
-    await data.insertNotice(tx, { userId, mutationName: mutation.name, ...refusal });
-    await deps.announcer.inTransaction(tx, { workspaceIds: [], userIds: [userId] });
+  const outcome = await readCommitted(deps.sql, async (tx): Promise<Outcome> => {
+    const clients = await lockClients(tx, { userId, clientGroupId, mutations: [mutation] });
+    const next = nextMutation(clients, mutation);
+    if (next !== "apply") return next;
+    advance(clients, mutation);
+    const writes = data.insertNotice(tx, { userId, mutationName: mutation.name, ...refusal });
+    const change = { workspaceIds: [], userIds: [userId] };
+    await finish(tx, deps, { clientGroupId, clients, change, writes });
     return "refused";
   });
   if (outcome === "refused") deps.announcer.afterCommit({ workspaceIds: [], userIds: [userId] });

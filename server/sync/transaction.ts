@@ -1,18 +1,16 @@
 /**
- * Serializable transactions with a retry, as both official Replicache Postgres samples do
- * (postgres.js has none built in). A serialization failure (40001) or a deadlock (40P01) means
- * "run it again"; after `attempts` tries the error goes up and the request fails with a 5xx,
- * so a push never advances a client's lastMutationID on a transient error.
+ * Transactions with a retry (postgres.js has none built in). The push runs at READ COMMITTED
+ * and takes the row locks its correctness needs (push.ts says which and why); the pull reads
+ * at REPEATABLE READ. A deadlock (40P01, two pushes locking the same rows in another order) or
+ * a serialization failure (40001, repeatable read) means "run it again"; after `attempts` tries
+ * the error goes up and the request fails with a 5xx, so a push never advances a client's
+ * lastMutationID on a transient error.
  */
 import type postgres from "postgres";
 
 export type Tx = postgres.TransactionSql;
 
 const RETRYABLE_CODES = new Set(["40001", "40P01"]);
-/**
- * Writes to one workspace all bump its change counter, so concurrent pushes there take turns;
- * generous attempts with backoff let a burst of them all get through.
- */
 const DEFAULT_ATTEMPTS = 20;
 const MAX_BACKOFF_MS = 200;
 
@@ -26,7 +24,7 @@ export function isRetryable(error: unknown): boolean {
   return code !== undefined && RETRYABLE_CODES.has(code);
 }
 
-export type Isolation = "serializable" | "repeatable read";
+export type Isolation = "read committed" | "repeatable read" | "serializable";
 
 /** Runs `run` in a transaction at the given isolation level, again on 40001/40P01. */
 export async function withRetry<T>(
@@ -52,5 +50,5 @@ export async function withRetry<T>(
   }
 }
 
-export const serializable = <T>(sql: postgres.Sql, run: (tx: Tx) => Promise<T>) =>
-  withRetry(sql, "serializable", run);
+export const readCommitted = <T>(sql: postgres.Sql, run: (tx: Tx) => Promise<T>) =>
+  withRetry(sql, "read committed", run);
