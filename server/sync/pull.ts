@@ -76,8 +76,13 @@ const TOMBSTONE_DAYS = CVR_MAX_AGE_DAYS + 1;
  * browser while the server reads the next, and the first one already holds the board's tasks.
  */
 const PAGE_BYTES = 2 * 1024 * 1024;
-/** Rows read per query of a first pull; a page can overshoot PAGE_BYTES by one batch. */
+/**
+ * Rows read per query of a first pull: what the room left in the page holds at ROW_BYTES a row
+ * (a seeded task is about 500 bytes, a comment or an activity less), at most FILL_BATCH. A page
+ * overshoots its size by at most one batch.
+ */
 const FILL_BATCH = 500;
+const ROW_BYTES = 400;
 
 const cookieSchema = z.union([
   z.null(),
@@ -106,7 +111,15 @@ export type PullResult =
 
 type Workspaces = data.Cvr["workspaces"];
 
-export async function pull(sql: postgres.Sql, userId: string, body: unknown): Promise<PullResult> {
+/** `pageBytes` replaces PAGE_BYTES, so tests can page a small scope. */
+export type PullOptions = { pageBytes?: number };
+
+export async function pull(
+  sql: postgres.Sql,
+  userId: string,
+  body: unknown,
+  options: PullOptions = {},
+): Promise<PullResult> {
   const version = z.looseObject({ pullVersion: z.number() }).safeParse(body);
   if (!version.success) throw invalidBody();
   if (version.data.pullVersion !== 1) {
@@ -146,7 +159,7 @@ export async function pull(sql: postgres.Sql, userId: string, body: unknown): Pr
 
     const snapshot = await data.currentSnapshot(tx);
     const access = await data.loadAccess(tx, userId);
-    const page = await buildPage(tx, previous, access);
+    const page = await buildPage(tx, previous, access, options.pageBytes ?? PAGE_BYTES);
     const done = !filling(page.workspaces);
     const lastMutationIDChanges = done ? changedIds : {};
     if (
@@ -205,7 +218,9 @@ function sameWorkspaces(a: Workspaces, b: Workspaces): boolean {
   return ids.every((id) => {
     const x = a[id];
     const y = b[id];
-    return Object.hasOwn(b, id) && (x === y || (x && y && x.kind === y.kind && x.after === y.after));
+    return (
+      Object.hasOwn(b, id) && (x === y || (x && y && x.kind === y.kind && x.after === y.after))
+    );
   });
 }
 
@@ -222,6 +237,7 @@ async function buildPage(
   tx: postgres.TransactionSql,
   previous: data.Cvr | null,
   access: data.Access,
+  pageBytes: number,
 ): Promise<{ patch: PatchOperation[]; workspaces: Workspaces }> {
   const before: Workspaces = previous?.workspaces ?? {};
   const workspaces: Workspaces = {};
@@ -265,7 +281,7 @@ async function buildPage(
     }
   }
 
-  await continueFirstPulls(tx, workspaces, puts);
+  await continueFirstPulls(tx, workspaces, puts, pageBytes);
   const patch: PatchOperation[] = [];
   for (const key of dels) patch.push({ op: "del", key });
   for (const [key, value] of puts) patch.push({ op: "put", key, value });
@@ -274,27 +290,29 @@ async function buildPage(
 
 /**
  * Sends rows of the workspaces still in their first pull, kind by kind across workspaces, until
- * the page is full; moves their cursors (null once a workspace's last kind is done).
+ * the page holds about `pageBytes`; moves their cursors (null once a workspace's last kind is done).
  */
 async function continueFirstPulls(
   tx: postgres.TransactionSql,
   workspaces: Workspaces,
   puts: Map<string, ReadonlyJSONValue>,
+  pageBytes: number,
 ) {
-  let room = PAGE_BYTES;
+  let room = pageBytes;
   for (const [index, kind] of data.ROW_KINDS.entries()) {
     for (const [id, cursor] of Object.entries(workspaces)) {
       if (cursor?.kind !== kind) continue;
       let after = cursor.after;
       for (;;) {
         if (room <= 0) return;
-        const rows = await data.rowsAfter(tx, kind, id, after, FILL_BATCH);
+        const batch = Math.min(FILL_BATCH, Math.ceil(room / ROW_BYTES));
+        const rows = await data.rowsAfter(tx, kind, id, after, batch);
         for (const row of rows) {
           puts.set(row.key, row.value);
           room -= row.key.length + JSON.stringify(row.value).length;
         }
         const last = rows.at(-1);
-        if (!last || rows.length < FILL_BATCH) {
+        if (!last || rows.length < batch) {
           workspaces[id] = cursorAfterKind(index);
           break;
         }
