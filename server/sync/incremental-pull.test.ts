@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import postgres from "postgres";
-import type { PatchOperation, PullResponseOKV1 } from "replicache";
+import { Replicache, type PatchOperation, type Puller, type PullResponseOKV1 } from "replicache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { taskKey, workspaceKey } from "../../shared/keys.ts";
 import {
@@ -15,6 +16,8 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
+import { pullingEveryPage } from "../../client/features/sync/paged-pull.ts";
+import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { pull } from "./pull.ts";
 
 /**
@@ -243,6 +246,43 @@ describe("a first pull in pages", () => {
 
     expect(acks.slice(0, -1).every((ack) => Object.keys(ack).length === 0)).toBe(true);
     expect(acks.at(-1)).toEqual({ [paged.clientID]: 1 });
+  });
+});
+
+describe("the browser's puller", () => {
+  it("pulls page after page by itself until the store holds the whole scope", async () => {
+    await board(12, "Replicache");
+    const pages: number[] = [];
+    const puller: Puller = async (request) => {
+      const response = await pull(server.db.sql, owner.id, request, { pageBytes: 3000 });
+      pages.push(Date.now());
+      return { response, httpRequestInfo: { httpStatusCode: 200, errorMessage: "" } };
+    };
+    // No interval, no pokes: only the puller can ask for the pages after the first.
+    const rep = new Replicache({
+      name: randomUUID(),
+      kvStore: "mem",
+      schemaVersion: SCHEMA_VERSION,
+      pullInterval: null,
+      logLevel: "error",
+    });
+    rep.puller = pullingEveryPage(rep, puller);
+    const whole = new SyncClient(server, owner);
+    await whole.pull();
+    try {
+      const deadline = Date.now() + 20_000;
+      let store: Record<string, unknown> = {};
+      while (Date.now() < deadline) {
+        store = Object.fromEntries(await rep.query((tx) => tx.scan().entries().toArray()));
+        if (Object.keys(store).length === whole.store.size) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+
+      expect(pages.length).toBeGreaterThan(3);
+      expect(store).toEqual(Object.fromEntries(whole.store));
+    } finally {
+      await rep.close();
+    }
   });
 });
 
