@@ -354,7 +354,10 @@ export async function deletedKeys(tx: Db, workspaceIds: string[], since: string)
   return rows.map((row) => row.key);
 }
 
-/** The keys of every product row of these workspaces (for a person who lost access). */
+/**
+ * The keys of every product row of these workspaces (for a person who lost access), built as
+ * shared/keys.ts builds them, in SQL so that no row value is read.
+ */
 export async function workspaceKeys(tx: Db, workspaceIds: string[]): Promise<string[]> {
   if (workspaceIds.length === 0) return [];
   const rows = await tx<{ key: string }[]>`
