@@ -1,9 +1,8 @@
 /**
- * Client view records: what a client group was sent, as full Replicache key → row version.
- * Keyed by the full key, so a row whose key changes is a del of the old key and a put of the
- * new one. Versions are opaque strings compared with !== (row counters for our tables, md5
- * content hashes for better-auth's rows), never ordered. Stored in Postgres (data.ts) so any
- * server instance can answer any pull; pull.ts keeps the newest few per group.
+ * The small part of a client view record that is diffed by version: better-auth's rows
+ * (workspaces, members) and the notices, keyed by full Replicache key → version. Versions are
+ * md5 hashes of the synced fields, compared with !== only. Product rows are not listed: the
+ * record's snapshot tells which of them changed since (pull.ts).
  */
 
 export type CvrEntries = Record<string, string>;

@@ -133,58 +133,75 @@ export async function clientMutationIds(
 // ---------------------------------------------------------------------------------------------
 // Client view records
 
-const cvrHeaderSchema = z.object({
+/** The kinds of product rows, in the order a first pull sends them (the board's first). */
+export const ROW_KINDS = ["project", "label", "task", "comment", "activity"] as const;
+export type RowKind = (typeof ROW_KINDS)[number];
+
+/**
+ * Where a first pull of a workspace stands: the rows of `kind` with an id above `after` (and
+ * every later kind) are still to be sent. `after` is "" at the start of a kind.
+ */
+export type FillCursor = { kind: RowKind; after: string };
+
+const cvrSchema = z.object({
   id: z.string(),
   order: z.number().int(),
+  snapshot: z.string(),
+  // Workspace id → null once all its rows were sent, else where its first pull stands.
+  workspaces: z.record(
+    z.string(),
+    z.object({ kind: z.enum(ROW_KINDS), after: z.string() }).nullable(),
+  ),
+  entries: z.record(z.string(), z.string()),
   clientMutationIds: z.record(z.string(), z.number().int()),
   fingerprint: z.string(),
 });
-export type CvrHeader = z.infer<typeof cvrHeaderSchema>;
-export type StoredCvr = CvrHeader & { entries: Record<string, string> };
+export type Cvr = z.infer<typeof cvrSchema>;
+
+/** The snapshot of this (repeatable-read) transaction, as pg_snapshot text `xmin:xmax:xip,…`. */
+export async function currentSnapshot(tx: Db): Promise<string> {
+  const [row] = await tx<{ snapshot: string }[]>`select pg_current_snapshot()::text as snapshot`;
+  if (!row) throw new Error("no snapshot");
+  return row.snapshot;
+}
 
 /**
- * A record's header, without its entries: a no-op pull needs only the fingerprint, and the
- * entries of a 10,000-task scope are megabytes of JSON to fetch and parse.
- * A record another user's pull made is treated as missing (the client gets a reset).
+ * The record a cookie names. One of another user, or older than `maxAgeDays` (its pull's
+ * tombstones may be pruned), is treated as missing: the client gets a reset.
  */
-export async function loadCvrHeader(tx: Db, id: string, userId: string): Promise<CvrHeader | null> {
+export async function loadCvr(
+  tx: Db,
+  id: string,
+  userId: string,
+  maxAgeDays: number,
+): Promise<Cvr | null> {
   const [row] = await tx`
-    select id, cookie_order as "order", client_mutation_ids as "clientMutationIds", fingerprint
-    from replicache_cvr where id = ${id} and user_id = ${userId}`;
-  return row ? cvrHeaderSchema.parse(row) : null;
+    select id, cookie_order as "order", snapshot::text as snapshot, workspaces, entries,
+      client_mutation_ids as "clientMutationIds", fingerprint
+    from replicache_cvr
+    where id = ${id} and user_id = ${userId}
+      and created_at > now() - make_interval(days => ${maxAgeDays})`;
+  return row ? cvrSchema.parse(row) : null;
+}
+
+export async function saveCvr(tx: Db, cvr: Cvr & { clientGroupId: string; userId: string }) {
+  await tx`
+    insert into replicache_cvr (id, client_group_id, user_id, cookie_order, snapshot, workspaces,
+      entries, client_mutation_ids, fingerprint)
+    values (${cvr.id}, ${cvr.clientGroupId}, ${cvr.userId}, ${cvr.order},
+      ${cvr.snapshot}::pg_snapshot, ${tx.json(cvr.workspaces)}, ${tx.json(cvr.entries)},
+      ${tx.json(cvr.clientMutationIds)}, ${cvr.fingerprint})`;
 }
 
 /**
- * The record's key → version entries (see loadCvrHeader). Checked by hand rather than with a
- * zod record: for a 10,000-task scope that parse alone cost about 35 ms of every pull that
- * has something to send (server CPU profile under npm run bench).
+ * Nothing changed for the client between the record's snapshot and this one: the record now
+ * stands for the newer snapshot, so later pulls look at fewer transactions (see pull.ts).
  */
-export async function loadCvrEntries(tx: Db, id: string): Promise<Record<string, string>> {
-  const [row] = await tx<
-    { entries: unknown }[]
-  >`select entries from replicache_cvr where id = ${id}`;
-  if (!row) return {};
-  if (!isVersionRecord(row.entries)) throw new Error(`client view record ${id} is malformed`);
-  return row.entries;
-}
-
-function isVersionRecord(value: unknown): value is Record<string, string> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  for (const version of Object.values(value)) if (typeof version !== "string") return false;
-  return true;
-}
-
-export async function saveCvr(tx: Db, cvr: StoredCvr & { clientGroupId: string; userId: string }) {
+export async function advanceCvr(tx: Db, id: string, snapshot: string, fingerprint: string) {
   await tx`
-    insert into replicache_cvr
-      (id, client_group_id, user_id, cookie_order, entries, client_mutation_ids, fingerprint)
-    values (${cvr.id}, ${cvr.clientGroupId}, ${cvr.userId}, ${cvr.order},
-      ${tx.json(cvr.entries)}, ${tx.json(cvr.clientMutationIds)}, ${cvr.fingerprint})`;
-}
-
-/** The entries are unchanged; only the marker it was built from moved on (see pull.ts). */
-export async function updateCvrFingerprint(tx: Db, id: string, fingerprint: string) {
-  await tx`update replicache_cvr set fingerprint = ${fingerprint} where id = ${id}`;
+    update replicache_cvr
+    set snapshot = ${snapshot}::pg_snapshot, fingerprint = ${fingerprint}, created_at = now()
+    where id = ${id}`;
 }
 
 /**
@@ -214,6 +231,18 @@ export async function pruneCvrs(
     where user_id = ${userId} and created_at < now() - make_interval(days => ${maxAgeDays})`;
 }
 
+/**
+ * Drops tombstones older than `days`, a bounded batch at a time so that the pull that finds a
+ * large old cascade does not pay for all of it.
+ */
+export async function pruneTombstones(tx: Db, days: number, batch = 1000) {
+  await tx`
+    delete from sync_tombstone where ctid = any(array(
+      select ctid from sync_tombstone
+      where created_at < now() - make_interval(days => ${days})
+      limit ${batch}))`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scope: what a person may see
 
@@ -237,47 +266,30 @@ export async function scopeFingerprint(tx: Db, userId: string): Promise<string> 
   return `${parts.join(",")}|notices:${notices?.last ?? 0}:${notices?.count ?? 0}`;
 }
 
-export type Scope = {
-  /** Replicache key → version, for every row the person may see. */
-  versions: Map<string, string>;
-  /** Replicache key → value for the rows whose value is read with its version (small tables). */
+/** The person's workspaces, their members and the person's notices: few rows, read whole. */
+export type Access = {
+  workspaceIds: string[];
+  /** Replicache key → version: an md5 of the synced fields (better-auth's rows have none). */
+  versions: Record<string, string>;
   values: Map<string, Workspace | Member | Notice>;
-  /** Replicache key → the table and id to fetch the full row from. */
-  rows: Map<string, { kind: RowKind; id: string }>;
 };
 
-export type RowKind = "project" | "label" | "task" | "comment" | "activity";
-
-/** The product tables, each named after its kind, and the column its Replicache key nests under. */
-const versionedTables: {
-  kind: RowKind;
-  parent: "workspace_id" | "project_id" | "task_id";
-  key: (parent: string, id: string) => string;
-}[] = [
-  { kind: "project", parent: "workspace_id", key: projectKey },
-  { kind: "label", parent: "workspace_id", key: labelKey },
-  { kind: "task", parent: "project_id", key: taskKey },
-  { kind: "comment", parent: "task_id", key: commentKey },
-  { kind: "activity", parent: "task_id", key: activityKey },
-];
-
-/**
- * Keys and versions of the whole scope. better-auth's rows have no version column: theirs is
- * an md5 of the synced fields, computed here (compared with !==, never ordered).
- */
-export async function loadScope(tx: Db, userId: string): Promise<Scope> {
-  const scope: Scope = { versions: new Map(), values: new Map(), rows: new Map() };
+/** Versions are compared with !==, never ordered. */
+export async function loadAccess(tx: Db, userId: string): Promise<Access> {
+  const access: Access = { workspaceIds: [], versions: {}, values: new Map() };
   const mine = tx`select "organizationId" from member where "userId" = ${userId}`;
 
   const workspaces = await tx<(Workspace & { version: string })[]>`
     select o.id, o.name, o.slug, o.logo, m.role,
       md5(json_build_array(o.name, o.slug, o.logo, m.role)::text) as version
     from member m join "organization" o on o.id = m."organizationId"
-    where m."userId" = ${userId}`;
+    where m."userId" = ${userId}
+    order by o.id`;
   for (const { version, ...workspace } of workspaces) {
     const key = workspaceKey(workspace.id);
-    scope.versions.set(key, version);
-    scope.values.set(key, workspace);
+    access.workspaceIds.push(workspace.id);
+    access.versions[key] = version;
+    access.values.set(key, workspace);
   }
 
   const members = await tx<(Member & { version: string })[]>`
@@ -287,8 +299,8 @@ export async function loadScope(tx: Db, userId: string): Promise<Scope> {
     where m."organizationId" in (${mine})`;
   for (const { version, ...member } of members) {
     const key = memberKey(member.workspaceId, member.id);
-    scope.versions.set(key, version);
-    scope.values.set(key, member);
+    access.versions[key] = version;
+    access.values.set(key, member);
   }
 
   const notices = await tx<(Omit<Notice, "createdAt"> & { createdAt: Date })[]>`
@@ -296,45 +308,120 @@ export async function loadScope(tx: Db, userId: string): Promise<Scope> {
     from sync_notice where user_id = ${userId}`;
   for (const notice of notices) {
     const key = noticeKey(notice.id);
-    scope.versions.set(key, "1");
-    scope.values.set(key, { ...notice, createdAt: notice.createdAt.toISOString() });
+    access.versions[key] = "1";
+    access.values.set(key, { ...notice, createdAt: notice.createdAt.toISOString() });
   }
-
-  for (const { kind, parent, key } of versionedTables) {
-    const rows = await tx<{ id: string; parent: string; version: string }[]>`
-      select id, ${tx(parent)} as parent, version::text from ${tx(kind)}
-      where workspace_id in (${mine})`;
-    for (const row of rows) {
-      const k = key(row.parent, row.id);
-      scope.versions.set(k, row.version);
-      scope.rows.set(k, { kind, id: row.id });
-    }
-  }
-  return scope;
+  return access;
 }
 
-/** The full values of the given rows, by id, for a pull's puts. */
-export async function loadRows(
+export type RowValue = Project | Label | Task | Comment | Activity;
+/** A `where …` clause (with any `order by` and `limit`) for the selects of rows as values. */
+type Where = postgres.Fragment;
+export type Row = { key: string; id: string; value: RowValue };
+
+/**
+ * Rows of the workspaces written by a transaction the snapshot `since` did not see: committed
+ * after it was taken, whether they began before or after. `tx >= xmin` bounds the index range
+ * (every older transaction had ended, so the snapshot saw it); the visibility test does the
+ * rest. With `upTo`, only rows whose id is at most that (the part a first pull has sent).
+ */
+export async function changedRows(
   tx: Db,
-  ids: Record<RowKind, string[]>,
-): Promise<Map<string, Project | Label | Task | Comment | Activity>> {
-  const values = new Map<string, Project | Label | Task | Comment | Activity>();
-  for (const project of await selectProjects(tx, ids.project)) {
-    values.set(projectKey(project.workspaceId, project.id), project);
+  kind: RowKind,
+  workspaceIds: string[],
+  since: string,
+  upTo?: string,
+): Promise<Row[]> {
+  if (workspaceIds.length === 0) return [];
+  const bound = upTo === undefined ? tx`` : tx`and id <= ${upTo}`;
+  return selectRows(
+    tx,
+    kind,
+    tx`where workspace_id = any(${workspaceIds})
+      and tx >= pg_snapshot_xmin(${since}::pg_snapshot)
+      and not pg_visible_in_snapshot(tx, ${since}::pg_snapshot) ${bound}`,
+  );
+}
+
+/** The next rows of a workspace in id order, for a first pull (see FillCursor). */
+export function rowsAfter(
+  tx: Db,
+  kind: RowKind,
+  workspaceId: string,
+  after: string,
+  limit: number,
+): Promise<Row[]> {
+  return selectRows(
+    tx,
+    kind,
+    tx`where workspace_id = ${workspaceId} and id > ${after} order by id limit ${limit}`,
+  );
+}
+
+/** Keys of rows of these workspaces deleted (or re-keyed) after the snapshot `since`. */
+export async function deletedKeys(tx: Db, workspaceIds: string[], since: string) {
+  if (workspaceIds.length === 0) return [];
+  const rows = await tx<{ key: string }[]>`
+    select key from sync_tombstone
+    where workspace_id = any(${workspaceIds})
+      and tx >= pg_snapshot_xmin(${since}::pg_snapshot)
+      and not pg_visible_in_snapshot(tx, ${since}::pg_snapshot)`;
+  return rows.map((row) => row.key);
+}
+
+/**
+ * The keys of every product row of these workspaces (for a person who lost access), built as
+ * shared/keys.ts builds them, in SQL so that no row value is read.
+ */
+export async function workspaceKeys(tx: Db, workspaceIds: string[]): Promise<string[]> {
+  if (workspaceIds.length === 0) return [];
+  const rows = await tx<{ key: string }[]>`
+    select 'project/' || workspace_id || '/' || id as key from project
+    where workspace_id = any(${workspaceIds})
+    union all select 'label/' || workspace_id || '/' || id from label
+    where workspace_id = any(${workspaceIds})
+    union all select 'task/' || project_id || '/' || id from task
+    where workspace_id = any(${workspaceIds})
+    union all select 'comment/' || task_id || '/' || id from comment
+    where workspace_id = any(${workspaceIds})
+    union all select 'activity/' || task_id || '/' || id from activity
+    where workspace_id = any(${workspaceIds})`;
+  return rows.map((row) => row.key);
+}
+
+async function selectRows(tx: Db, kind: RowKind, where: Where): Promise<Row[]> {
+  switch (kind) {
+    case "project":
+      return (await projectsWhere(tx, where)).map((value) => ({
+        key: projectKey(value.workspaceId, value.id),
+        id: value.id,
+        value,
+      }));
+    case "label":
+      return (await labelsWhere(tx, where)).map((value) => ({
+        key: labelKey(value.workspaceId, value.id),
+        id: value.id,
+        value,
+      }));
+    case "task":
+      return (await tasksWhere(tx, where)).map((value) => ({
+        key: taskKey(value.projectId, value.id),
+        id: value.id,
+        value,
+      }));
+    case "comment":
+      return (await commentsWhere(tx, where)).map((value) => ({
+        key: commentKey(value.taskId, value.id),
+        id: value.id,
+        value,
+      }));
+    case "activity":
+      return (await activitiesWhere(tx, where)).map((value) => ({
+        key: activityKey(value.taskId, value.id),
+        id: value.id,
+        value,
+      }));
   }
-  for (const label of await selectLabels(tx, ids.label)) {
-    values.set(labelKey(label.workspaceId, label.id), label);
-  }
-  for (const task of await selectTasks(tx, ids.task)) {
-    values.set(taskKey(task.projectId, task.id), task);
-  }
-  for (const comment of await selectComments(tx, ids.comment)) {
-    values.set(commentKey(comment.taskId, comment.id), comment);
-  }
-  for (const activity of await selectActivities(tx, ids.activity)) {
-    values.set(activityKey(activity.taskId, activity.id), activity);
-  }
-  return values;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,29 +439,39 @@ function withIsoTimes<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
   return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
-// Every select skips the round trip when there is nothing to read (most pulls change few kinds).
+// The by-id selects skip the round trip when there is nothing to read.
 
 async function selectProjects(tx: Db, ids: string[]): Promise<Project[]> {
-  if (ids.length === 0) return [];
+  return ids.length === 0 ? [] : projectsWhere(tx, tx`where id = any(${ids})`);
+}
+
+async function projectsWhere(tx: Db, where: Where): Promise<Project[]> {
   const rows = await tx<Stored<Project>[]>`
     select id, workspace_id as "workspaceId", name, key, icon, description,
       is_public as "isPublic", last_task_number as "lastTaskNumber",
       created_at as "createdAt", updated_at as "updatedAt"
-    from project where id = any(${ids})`;
+    from project ${where}`;
   return rows.map(withIsoTimes);
 }
 
 async function selectLabels(tx: Db, ids: string[]): Promise<Label[]> {
-  if (ids.length === 0) return [];
+  return ids.length === 0 ? [] : labelsWhere(tx, tx`where id = any(${ids})`);
+}
+
+async function labelsWhere(tx: Db, where: Where): Promise<Label[]> {
   const rows = await tx<Stored<Label>[]>`
     select id, workspace_id as "workspaceId", name, color,
       created_at as "createdAt", updated_at as "updatedAt"
-    from label where id = any(${ids})`;
+    from label ${where}`;
   return rows.map(withIsoTimes);
 }
 
 async function selectTasks(tx: Db, ids: string[]): Promise<Task[]> {
-  if (ids.length === 0) return [];
+  return ids.length === 0 ? [] : tasksWhere(tx, tx`where id = any(${ids})`);
+}
+
+/** `where` names the task's columns unqualified (task_label has none of the same name but task_id). */
+async function tasksWhere(tx: Db, where: Where): Promise<Task[]> {
   const rows = await tx<Stored<Task>[]>`
     select t.id, t.workspace_id as "workspaceId", t.project_id as "projectId", t.number, t.title,
       t.description, t.status, t.priority, t.assignee_id as "assigneeId",
@@ -384,27 +481,25 @@ async function selectTasks(tx: Db, ids: string[]): Promise<Task[]> {
         (select array_agg(tl.label_id order by tl.label_id collate "C")
          from task_label tl where tl.task_id = t.id),
         '{}') as "labelIds"
-    from task t where t.id = any(${ids})`;
+    from task t ${where}`;
   return rows.map(withIsoTimes);
 }
 
-async function selectComments(tx: Db, ids: string[]): Promise<Comment[]> {
-  if (ids.length === 0) return [];
+async function commentsWhere(tx: Db, where: Where): Promise<Comment[]> {
   const rows = await tx<Stored<Comment>[]>`
     select id, task_id as "taskId", author_id as "authorId", body,
       created_at as "createdAt", updated_at as "updatedAt"
-    from comment where id = any(${ids})`;
+    from comment ${where}`;
   return rows.map(withIsoTimes);
 }
 
 type ActivityRow = Omit<Activity, "createdAt"> & { createdAt: Date };
 
-async function selectActivities(tx: Db, ids: string[]): Promise<Activity[]> {
-  if (ids.length === 0) return [];
+async function activitiesWhere(tx: Db, where: Where): Promise<Activity[]> {
   const rows = await tx<ActivityRow[]>`
     select id, task_id as "taskId", actor_id as "actorId", kind, from_value as "from",
       to_value as "to", comment_id as "commentId", created_at as "createdAt"
-    from activity where id = any(${ids})`;
+    from activity ${where}`;
   return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
 }
 

@@ -1,17 +1,54 @@
 /**
- * `POST /api/replicache/pull` (PullRequest v1), answered by row versioning with client view
- * records (cvr.ts), read top to bottom:
+ * `POST /api/replicache/pull` (PullRequest v1): incremental, paged row sync, read top to bottom:
  *
  * 1. Wrong pullVersion or schemaVersion → `VersionNotSupported` (HTTP 200, as Replicache wants).
  * 2. In one repeatable-read transaction: read the client group (403 if another user's; an
  *    unknown group is served too: a forked group arrives with another group's cookie).
- * 3. Load the record the cookie names (unknown or another user's → reset: `clear` + full puts).
+ * 3. Load the client view record the cookie names (unknown, another user's or too old →
+ *    reset: `clear`, then the whole scope, page by page).
  * 4. Fast path: if the person's workspace change counters and notices are what the record was
- *    built from, and no client's lastMutationID moved, answer "nothing changed" without
- *    reading the scope.
- * 5. Otherwise read the scope's keys and versions, diff, fetch full rows for the puts, store the
- *    new record under a fresh id and answer with cookie `{order, cvrId}` where
+ *    built from, no client's lastMutationID moved and no first pull is under way, answer
+ *    "nothing changed" without reading any row.
+ * 5. Otherwise build the page (below), store a new record under a fresh id and answer with
+ *    cookie `{order, cvrId}` (plus `more: true` while a first pull is under way), where
  *    order = max(cookie order, group's last order) + 1, so a cookie never goes backwards.
+ *
+ * What a record holds: the snapshot of the pull that made it (`pg_current_snapshot()`, taken
+ * when the transaction's first statement ran), the versions of the small better-auth-derived
+ * rows (workspaces, members) and of the notices, and per workspace in scope either "all sent"
+ * or a cursor into its first pull. Every product row carries `tx`, the transaction that last
+ * wrote it, and deletes leave tombstones carrying theirs (migration 0005). A page holds:
+ *
+ * - dels: keys of better-auth rows and notices no longer in scope; tombstones of the record's
+ *   workspaces whose transaction the record's snapshot did not see; every current row of a
+ *   workspace that left the scope (removed, left, deleted: with the tombstones that is every
+ *   key the client may hold there; deleting a key it never got is harmless);
+ * - puts: better-auth rows and notices whose version changed; rows of the record's workspaces
+ *   whose transaction the record's snapshot did not see, limited to the part already sent of
+ *   a workspace still in its first pull; then that first pull continued from its cursor.
+ *
+ * Dels come first, so a key both deleted and written since ends as a put.
+ *
+ * Why snapshot visibility loses nothing under concurrency: the page reads every row as of its
+ * own snapshot S1, and the record says the client holds every row as of S0. A row changed
+ * between them was written by a transaction that is visible in S1 (else the page would read
+ * the older version) and not in S0 (else the client would have it): exactly the test used. A
+ * transaction that had its id before S1 was taken but commits after it is in S1's in-progress
+ * list: the page does not see its rows, and the next page, whose S0 is this S1, finds them
+ * because S1 did not see that transaction. Ids below S0's xmin belong to transactions that had
+ * all ended when S0 was taken, so `tx >= xmin(S0)` bounds the index range without losing any.
+ * Tombstones are rows written by the deleting transaction and follow the same rule. The
+ * clients' lastMutationIDs are read in the same snapshot, so they agree with the data.
+ *
+ * Paging: a first pull (no record, a reset, or a workspace new to the scope) walks each
+ * workspace's rows kind by kind (projects, labels, tasks, comments, activity: the board can
+ * paint after the first page) in id order, until about PAGE_BYTES of values; the cursor is
+ * kept in the record and the cookie says `more`, and the client pulls again at once
+ * (client/features/sync/create-replicache.ts). Rows past a cursor are read as they are when
+ * the cursor reaches them; rows before it that change meanwhile come as changes (above).
+ * While a first pull is under way lastMutationIDChanges are held back (the record keeps what
+ * was last reported): a pending mutation whose row has not been sent yet stays pending on the
+ * client, rather than being acknowledged while its effect is missing from the store.
  */
 import { randomUUID } from "node:crypto";
 import type { PatchOperation, PullResponseV1, ReadonlyJSONValue } from "replicache";
@@ -27,12 +64,35 @@ import type postgres from "postgres";
 const CVRS_KEPT_PER_GROUP = 5;
 /** A record this old belongs to a browser long closed; its return costs one full pull. */
 const CVR_MAX_AGE_DAYS = 14;
+/**
+ * Tombstones outlive every record still honoured. The extra day covers a deleting transaction
+ * that began (its tombstone's created_at) before a record's snapshot but committed after it.
+ */
+const TOMBSTONE_DAYS = CVR_MAX_AGE_DAYS + 1;
+/**
+ * A page of a first pull stops once its values reach about this many bytes of JSON (a byte
+ * limit rather than a row limit: a task with a long description weighs many comments). At
+ * 10,000 tasks the whole scope is about 13 MB: some 6 pages, each parsed and applied by the
+ * browser while the server reads the next, and the first one already holds the board's tasks.
+ */
+const PAGE_BYTES = 2 * 1024 * 1024;
+/**
+ * Rows read per query of a first pull: what the room left in the page holds at ROW_BYTES a row
+ * (a seeded task is about 500 bytes, a comment or an activity less), at most FILL_BATCH. A page
+ * overshoots its size by at most one batch.
+ */
+const FILL_BATCH = 500;
+const ROW_BYTES = 400;
 
 const cookieSchema = z.union([
   z.null(),
   z.number(),
   z.string(),
-  z.object({ order: z.union([z.number(), z.string()]), cvrId: z.string().optional() }),
+  z.object({
+    order: z.union([z.number(), z.string()]),
+    cvrId: z.string().optional(),
+    more: z.boolean().optional(),
+  }),
 ]);
 
 const pullRequestSchema = z.object({
@@ -43,12 +103,23 @@ const pullRequestSchema = z.object({
   schemaVersion: z.string().max(200),
 });
 
-export type PullCookie = { order: number; cvrId: string };
+/** `more` is set while a first pull is under way: the client pulls again at once. */
+export type PullCookie = { order: number; cvrId: string; more?: true };
 
 export type PullResult =
   PullResponseV1 | { error: "VersionNotSupported"; versionType: "pull" | "schema" };
 
-export async function pull(sql: postgres.Sql, userId: string, body: unknown): Promise<PullResult> {
+type Workspaces = data.Cvr["workspaces"];
+
+/** `pageBytes` replaces PAGE_BYTES, so tests can page a small scope. */
+export type PullOptions = { pageBytes?: number };
+
+export async function pull(
+  sql: postgres.Sql,
+  userId: string,
+  body: unknown,
+  options: PullOptions = {},
+): Promise<PullResult> {
   const version = z.looseObject({ pullVersion: z.number() }).safeParse(body);
   if (!version.success) throw invalidBody();
   if (version.data.pullVersion !== 1) {
@@ -72,38 +143,41 @@ export async function pull(sql: postgres.Sql, userId: string, body: unknown): Pr
     if (group.userId !== userId) {
       throw new ApiError(403, "FORBIDDEN", "This client group belongs to another user");
     }
-    const previous = cvrId ? await data.loadCvrHeader(tx, cvrId, userId) : null;
+    const previous = cvrId ? await data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null;
     const fingerprint = await data.scopeFingerprint(tx, userId);
     const mutationIds = await data.clientMutationIds(tx, groupId);
-    const lastMutationIDChanges = changedMutationIds(
-      previous?.clientMutationIds ?? {},
-      mutationIds,
-    );
-    const clientsChanged = Object.keys(lastMutationIDChanges).length > 0;
+    const changedIds = changedMutationIds(previous?.clientMutationIds ?? {}, mutationIds);
     const unchanged = { cookie, lastMutationIDChanges: {}, patch: [] };
-    if (previous && previous.fingerprint === fingerprint && !clientsChanged) return unchanged;
-
-    const scope = await data.loadScope(tx, userId);
-    const entries = Object.fromEntries(scope.versions);
-    const previousEntries = previous ? await data.loadCvrEntries(tx, previous.id) : {};
-    const { puts, dels } = diffCvr(previousEntries, entries);
-    if (previous && puts.length === 0 && dels.length === 0 && !clientsChanged) {
-      // Counters moved without a visible change: remember it, so the next pull is fast again.
-      await data.updateCvrFingerprint(tx, previous.id, fingerprint);
+    if (
+      previous &&
+      !filling(previous.workspaces) &&
+      previous.fingerprint === fingerprint &&
+      Object.keys(changedIds).length === 0
+    ) {
       return unchanged;
     }
 
-    const patch: PatchOperation[] = previous ? [] : [{ op: "clear" }];
-    for (const key of dels) patch.push({ op: "del", key });
-    const values = await putValues(tx, scope, puts);
-    for (const key of puts) {
-      const value = values.get(key);
-      if (value !== undefined) patch.push({ op: "put", key, value });
+    const snapshot = await data.currentSnapshot(tx);
+    const access = await data.loadAccess(tx, userId);
+    const page = await buildPage(tx, previous, access, options.pageBytes ?? PAGE_BYTES);
+    const done = !filling(page.workspaces);
+    const lastMutationIDChanges = done ? changedIds : {};
+    if (
+      previous &&
+      page.patch.length === 0 &&
+      Object.keys(lastMutationIDChanges).length === 0 &&
+      sameWorkspaces(previous.workspaces, page.workspaces)
+    ) {
+      // Counters moved without a visible change: the record now stands for this snapshot, so
+      // the next pull is fast again and looks at fewer transactions.
+      await data.advanceCvr(tx, previous.id, snapshot, fingerprint);
+      return unchanged;
     }
 
     const next: PullCookie = {
       order: Math.max(cookieOrder, group.cvrVersion) + 1,
       cvrId: randomUUID(),
+      ...(done ? {} : { more: true as const }),
     };
     await data.setClientGroupVersion(tx, groupId, userId, next.order);
     await data.saveCvr(tx, {
@@ -111,8 +185,10 @@ export async function pull(sql: postgres.Sql, userId: string, body: unknown): Pr
       clientGroupId: groupId,
       userId,
       order: next.order,
-      entries,
-      clientMutationIds: mutationIds,
+      snapshot,
+      workspaces: page.workspaces,
+      entries: access.versions,
+      clientMutationIds: done ? mutationIds : (previous?.clientMutationIds ?? {}),
       fingerprint,
     });
     await data.pruneCvrs(tx, {
@@ -121,6 +197,8 @@ export async function pull(sql: postgres.Sql, userId: string, body: unknown): Pr
       keep: CVRS_KEPT_PER_GROUP,
       maxAgeDays: CVR_MAX_AGE_DAYS,
     });
+    await data.pruneTombstones(tx, TOMBSTONE_DAYS);
+    const patch: PatchOperation[] = previous ? page.patch : [{ op: "clear" }, ...page.patch];
     return { cookie: next, lastMutationIDChanges, patch };
   });
 }
@@ -132,25 +210,115 @@ function orderOf(cookie: z.infer<typeof cookieSchema>): number {
   return Number.isFinite(order) ? Math.max(0, Math.floor(order)) : 0;
 }
 
-async function putValues(
+const filling = (workspaces: Workspaces) => Object.values(workspaces).some((c) => c !== null);
+
+function sameWorkspaces(a: Workspaces, b: Workspaces): boolean {
+  const ids = Object.keys(a);
+  if (ids.length !== Object.keys(b).length) return false;
+  return ids.every((id) => {
+    const x = a[id];
+    const y = b[id];
+    return (
+      Object.hasOwn(b, id) && (x === y || (x && y && x.kind === y.kind && x.after === y.after))
+    );
+  });
+}
+
+const kindIndex = (kind: data.RowKind) => data.ROW_KINDS.indexOf(kind);
+
+/** Where a workspace's first pull starts, and where it goes after finishing a kind. */
+function cursorAfterKind(index: number): data.FillCursor | null {
+  const kind = data.ROW_KINDS[index + 1];
+  return kind ? { kind, after: "" } : null;
+}
+
+/** The patch since `previous` (module comment) and where each workspace now stands. */
+async function buildPage(
   tx: postgres.TransactionSql,
-  scope: data.Scope,
-  keys: string[],
-): Promise<Map<string, ReadonlyJSONValue>> {
-  const values = new Map<string, ReadonlyJSONValue>();
-  const ids: Record<data.RowKind, string[]> = {
-    project: [],
-    label: [],
-    task: [],
-    comment: [],
-    activity: [],
-  };
-  for (const key of keys) {
-    const value = scope.values.get(key);
-    if (value) values.set(key, value);
-    const row = scope.rows.get(key);
-    if (row) ids[row.kind].push(row.id);
+  previous: data.Cvr | null,
+  access: data.Access,
+  pageBytes: number,
+): Promise<{ patch: PatchOperation[]; workspaces: Workspaces }> {
+  const before: Workspaces = previous?.workspaces ?? {};
+  const workspaces: Workspaces = {};
+  for (const id of access.workspaceIds) {
+    workspaces[id] = Object.hasOwn(before, id) ? (before[id] ?? null) : cursorAfterKind(-1);
   }
-  for (const [key, value] of await data.loadRows(tx, ids)) values.set(key, value);
-  return values;
+  const dels = new Set<string>();
+  const puts = new Map<string, ReadonlyJSONValue>();
+
+  const small = diffCvr(previous?.entries ?? {}, access.versions);
+  for (const key of small.dels) dels.add(key);
+  for (const key of small.puts) {
+    const value = access.values.get(key);
+    if (value) puts.set(key, value);
+  }
+
+  if (previous) {
+    const known = Object.keys(before);
+    const left = known.filter((id) => !Object.hasOwn(workspaces, id));
+    for (const key of await data.deletedKeys(tx, known, previous.snapshot)) dels.add(key);
+    for (const key of await data.workspaceKeys(tx, left)) dels.add(key);
+
+    const kept = known.filter((id) => Object.hasOwn(workspaces, id));
+    for (const [index, kind] of data.ROW_KINDS.entries()) {
+      // Workspaces whose rows of this kind were all sent, and those part-way through them.
+      const whole: string[] = [];
+      const partly: [string, string][] = [];
+      for (const id of kept) {
+        const cursor = before[id];
+        if (!cursor || kindIndex(cursor.kind) > index) whole.push(id);
+        else if (kindIndex(cursor.kind) === index && cursor.after) partly.push([id, cursor.after]);
+      }
+      for (const row of await data.changedRows(tx, kind, whole, previous.snapshot)) {
+        puts.set(row.key, row.value);
+      }
+      for (const [id, after] of partly) {
+        for (const row of await data.changedRows(tx, kind, [id], previous.snapshot, after)) {
+          puts.set(row.key, row.value);
+        }
+      }
+    }
+  }
+
+  await continueFirstPulls(tx, workspaces, puts, pageBytes);
+  const patch: PatchOperation[] = [];
+  for (const key of dels) patch.push({ op: "del", key });
+  for (const [key, value] of puts) patch.push({ op: "put", key, value });
+  return { patch, workspaces };
+}
+
+/**
+ * Sends rows of the workspaces still in their first pull, kind by kind across workspaces, until
+ * the page holds about `pageBytes`; moves their cursors (null once a workspace's last kind is done).
+ */
+async function continueFirstPulls(
+  tx: postgres.TransactionSql,
+  workspaces: Workspaces,
+  puts: Map<string, ReadonlyJSONValue>,
+  pageBytes: number,
+) {
+  let room = pageBytes;
+  for (const [index, kind] of data.ROW_KINDS.entries()) {
+    for (const [id, cursor] of Object.entries(workspaces)) {
+      if (cursor?.kind !== kind) continue;
+      let after = cursor.after;
+      for (;;) {
+        if (room <= 0) return;
+        const batch = Math.min(FILL_BATCH, Math.ceil(room / ROW_BYTES));
+        const rows = await data.rowsAfter(tx, kind, id, after, batch);
+        for (const row of rows) {
+          puts.set(row.key, row.value);
+          room -= row.key.length + JSON.stringify(row.value).length;
+        }
+        const last = rows.at(-1);
+        if (!last || rows.length < batch) {
+          workspaces[id] = cursorAfterKind(index);
+          break;
+        }
+        after = last.id;
+        workspaces[id] = { kind, after };
+      }
+    }
+  }
 }

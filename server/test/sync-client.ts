@@ -201,24 +201,28 @@ export class SyncClient {
   }
 
   pullRaw(overrides: Record<string, unknown> = {}): Promise<Response> {
-    return post(
-      this.server,
-      "/api/replicache/pull",
-      {
-        pullVersion: 1,
-        clientGroupID: this.clientGroupID,
-        cookie: this.cookie,
-        profileID: "test-profile",
-        schemaVersion: SCHEMA_VERSION,
-        ...overrides,
-      },
-      this.user,
-    );
+    return post(this.server, "/api/replicache/pull", this.pullBody(overrides), this.user);
+  }
+
+  /** The body of a pull with this client's group and cookie. */
+  pullBody(overrides: Record<string, unknown> = {}) {
+    return {
+      pullVersion: 1,
+      clientGroupID: this.clientGroupID,
+      cookie: this.cookie,
+      profileID: "test-profile",
+      schemaVersion: SCHEMA_VERSION,
+      ...overrides,
+    };
   }
 
   /** Pulls and applies the patch; returns the response. */
   async pull(): Promise<PullResponseOKV1> {
-    const body = (await expectOk(await this.pullRaw(), "pull")) as PullResponseV1;
+    return this.apply((await expectOk(await this.pullRaw(), "pull")) as PullResponseV1);
+  }
+
+  /** Applies a pull response as Replicache would: the patch in order, then the cookie. */
+  apply(body: PullResponseV1 | { error: string }): PullResponseOKV1 {
     if ("error" in body) throw new Error(`pull answered ${JSON.stringify(body)}`);
     for (const op of body.patch) {
       if (op.op === "clear") this.store.clear();

@@ -2,6 +2,7 @@ import { ReplicacheImpl } from "replicache/impl";
 import { createMutators } from "../../../shared/mutators.ts";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
 import { storeName } from "../../lib/local-data.ts";
+import { pullingEveryPage } from "./paged-pull.ts";
 
 /**
  * `ReplicacheImpl` rather than the `Replicache` wrapper: the same store, plus `persist()` and
@@ -26,5 +27,6 @@ export function createReplicache(userId: string, onUpdateNeeded: () => void): Re
   });
   // Default is location.reload(): a loop if the server still serves this build. Ask instead.
   rep.onUpdateNeeded = onUpdateNeeded;
+  rep.puller = pullingEveryPage(rep, rep.puller);
   return rep;
 }
