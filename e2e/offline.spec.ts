@@ -95,3 +95,29 @@ test("the sign-in page opens offline and says that signing in needs the network"
   await context.setOffline(false);
   await expect(notice).toHaveCount(0);
 });
+
+test("a first sync that takes a while says so until the data is in", async ({ browser }) => {
+  const { owner, member, projectId, boardUrl } = await ownerAndMember(browser);
+  await createTasksThroughSync(owner.request, projectId, "Arrives with the first sync", 1);
+  const page = await owner.newPage();
+  // A slow network: the first pull of this empty browser takes two seconds to answer.
+  let delayed = false;
+  await page.route("**/api/replicache/pull", async (route) => {
+    if (!delayed) {
+      delayed = true;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    await route.continue();
+  });
+  await page.goto(boardUrl);
+  const loading = page.getByRole("status").filter({ hasText: "Loading your workspaces…" });
+  await expect(loading).toBeVisible();
+  await expect(titles(page, "To do")).toHaveText(["Arrives with the first sync 1"]);
+  await expect(loading).toHaveCount(0);
+  // A later visit has its data already: no notice.
+  await page.reload();
+  await expect(titles(page, "To do")).toHaveText(["Arrives with the first sync 1"]);
+  await expect(loading).toHaveCount(0);
+  await owner.close();
+  await member.close();
+});

@@ -1,18 +1,33 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { firstSyncOf } from "../sync/paged-pull.ts";
 import { countPendingChanges } from "../sync/pending-changes.ts";
 import { useRep } from "../sync/replicache-provider.tsx";
 
 const PENDING_POLL_MS = 1000;
+const FIRST_SYNC_NOTICE_MS = 500;
 
 /**
- * Says plainly when the app is offline and how many changes wait to reach the server;
- * shows nothing when everything is synced. Replicache has no event for pending changes,
- * so the count is read after every sync and on a short timer.
+ * Says plainly when the app is offline, how many changes wait to reach the server, and that a
+ * first sync is still bringing data (a large workspace comes in pages, and the board paints
+ * from the first); shows nothing when everything is synced. Replicache has no event for
+ * pending changes, so the count is read after every sync and on a short timer.
  */
 export function SyncStatus() {
   const rep = useRep();
   const [online, setOnline] = useState(() => navigator.onLine);
   const [pending, setPending] = useState(0);
+  const firstSync = firstSyncOf(rep);
+  const loading = useSyncExternalStore(firstSync.subscribe, firstSync.loading);
+  // Only a first sync long enough to notice is announced: a small workspace arrives at once.
+  const [showLoading, setShowLoading] = useState(false);
+  useEffect(() => {
+    if (!loading) {
+      setShowLoading(false);
+      return;
+    }
+    const timer = setTimeout(() => setShowLoading(true), FIRST_SYNC_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
 
   useEffect(() => {
     let stopped = false;
@@ -48,12 +63,25 @@ export function SyncStatus() {
     };
   }, [rep]);
 
-  if (online && pending === 0) return null;
+  if (online && pending === 0 && !showLoading) return null;
   const changes = `${pending} ${pending === 1 ? "change" : "changes"} not synced`;
+  const text = !online
+    ? pending > 0
+      ? `Offline · ${changes}`
+      : "Offline"
+    : pending > 0
+      ? `Syncing… ${changes}`
+      : "Loading your workspaces…";
   return (
-    <div className="sync-status" role="status" aria-live="polite" data-online={online}>
+    <div
+      className="sync-status"
+      role="status"
+      aria-live="polite"
+      data-online={online}
+      data-first-sync={showLoading || undefined}
+    >
       <span className="sync-status-dot" aria-hidden="true" />
-      {online ? `Syncing… ${changes}` : pending > 0 ? `Offline · ${changes}` : "Offline"}
+      {text}
     </div>
   );
 }
