@@ -9,7 +9,8 @@
  *   (b) "Move to…" clicks (a card to the top of its column and one to Done), from the click
  *       to 500 ms after it, so work that follows the paint (persisting, indexing) shows too,
  * and prints the functions with the most self and total time, mapped to the sources through
- * the build's source maps. Builds the client when dist/client is missing, as `npm run bench`
+ * the build's source maps; then (c) traces up to three more moves, for the browser's own work
+ * (style, layout, paint) that a CPU profile shows only as "(program)". Builds the client when dist/client is missing, as `npm run bench`
  * does (delete dist/client after changing the client). `--out` also writes the raw profiles
  * (.cpuprofile), which Chrome DevTools' Performance panel opens.
  */
@@ -58,6 +59,7 @@ if (!existsSync(path.join(clientDir, "index.html"))) {
   await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
 }
 const maps = new SourceMaps(clientDir);
+const traceCategories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8"];
 
 const system = await startBenchSystem([
   {
@@ -150,9 +152,67 @@ try {
     top,
   );
   await cdp.detach();
+
+  // The same clicks in a trace: what the browser itself did up to the paint (style, layout,
+  // paint), which a CPU profile only shows as "(program)".
+  const traced = new Map<string, { ms: number; count: number; detail: string }>();
+  for (let i = 0; i < Math.min(moves, 3); i++) {
+    const id = await taskIdAt(page, "to-do", 2);
+    const menu = await openMoveMenu(page, id);
+    await arm(page, { selector: `${card("to-do", 0)}[data-task-id="${id}"]` });
+    await browser.startTracing(page, { categories: traceCategories });
+    await menu.getByRole("menuitem", { name: "Top of To do", exact: true }).click();
+    const { start, end } = await result(page);
+    const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as TraceFile;
+    addTrace(traced, trace);
+    console.log(`traced move: ${(end - start).toFixed(0)} ms to paint`);
+    await settle(page);
+  }
+  console.log(`\n== Browser work in ${Math.min(moves, 3)} traced move(s), inclusive ms by event`);
+  for (const [name, { ms, count, detail }] of [...traced].sort((a, b) => b[1].ms - a[1].ms)) {
+    if (ms >= 0.5) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name} ×${count} ${detail}`);
+  }
 } finally {
   await browser.close();
   await system.stop();
+}
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: {
+    name?: string;
+    elementCount?: number;
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
+  };
+};
+type TraceFile = { traceEvents: TraceEvent[] };
+
+/** Sums the renderer main thread's complete events by name (nested ones count in both). */
+function addTrace(
+  into: Map<string, { ms: number; count: number; detail: string }>,
+  trace: TraceFile,
+) {
+  const main = trace.traceEvents.find(
+    (event) => event.name === "thread_name" && event.args?.name === "CrRendererMain",
+  );
+  if (!main) return;
+  for (const event of trace.traceEvents) {
+    if (event.pid !== main.pid || event.tid !== main.tid || event.ph !== "X" || !event.dur)
+      continue;
+    const entry = into.get(event.name) ?? { ms: 0, count: 0, detail: "" };
+    entry.ms += event.dur / 1000;
+    entry.count += 1;
+    if (event.args?.elementCount) entry.detail = `(last: ${event.args.elementCount} elements)`;
+    const layout = event.args?.beginData;
+    if (layout?.totalObjects) {
+      entry.detail = `(last: ${layout.dirtyObjects}/${layout.totalObjects} objects dirty)`;
+    }
+    into.set(event.name, entry);
+  }
 }
 
 /** When the page's document and each request began and ended, after its navigation start. */

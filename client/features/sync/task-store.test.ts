@@ -2,6 +2,7 @@ import { generateNKeysBetween } from "fractional-indexing";
 import { ReplicacheImpl } from "replicache/impl";
 import { afterEach, expect, test } from "vitest";
 import { createMutators } from "../../../shared/mutators.ts";
+import { taskStatuses } from "../../../shared/entities.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
 import { TaskStore } from "./task-store.ts";
 
@@ -76,6 +77,8 @@ test("the board order follows each move, edit and deletion, as a full sort would
     () => rep.mutate.updateTask({ id: "task-7", title: "Renamed", updatedAt: createdAt }),
     () => rep.mutate.deleteTask({ id: "task-42" }),
   ];
+  // The columns as the board reads them, before the steps: the done column starts empty.
+  store.projectColumns("project-1");
   for (const step of steps) {
     change = changed();
     await step();
@@ -84,10 +87,45 @@ test("the board order follows each move, edit and deletion, as a full sort would
     expect(shown.map((task) => task.id)).toEqual(
       [...shown].sort(comparePositions).map((task) => task.id),
     );
+    const columns = store.projectColumns("project-1");
+    for (const status of taskStatuses) {
+      expect(columns[status]).toEqual(shown.filter((task) => task.status === status));
+    }
   }
   expect(titles(store)[0]).toBe("Task 150");
   expect(titles(store).indexOf("Task 3")).toBe(titles(store).indexOf("Task 100") + 1);
   expect(titles(store)).toContain("Renamed");
   expect(titles(store)).not.toContain("Task 42");
   expect(titles(store)).toHaveLength(199);
+});
+
+test("a change gives new arrays only to the columns of the statuses it touched", async () => {
+  const { rep, store, changed } = await boardStore();
+  const positions = generateNKeysBetween(null, null, 4);
+  let change = changed();
+  for (const [index, position] of positions.entries()) {
+    await rep.mutate.createTask({
+      id: `task-${index}`,
+      projectId: "project-1",
+      title: `Task ${index}`,
+      status: index < 2 ? "to-do" : "done",
+      position,
+      createdAt,
+    });
+  }
+  await change;
+  const before = store.projectColumns("project-1");
+
+  change = changed();
+  await rep.mutate.moveTask({
+    id: "task-1",
+    status: "to-do",
+    position: generateNKeysBetween(null, positions[0] ?? null, 1)[0] ?? "a0",
+    updatedAt: createdAt,
+  });
+  await change;
+  const after = store.projectColumns("project-1");
+  expect(after["to-do"].map((task) => task.title)).toEqual(["Task 1", "Task 0"]);
+  expect(after.done).toBe(before.done);
+  expect(store.findTask("project-1", "task-1")?.position).toBe(after["to-do"][0]?.position);
 });
