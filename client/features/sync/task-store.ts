@@ -1,4 +1,4 @@
-import type { ExperimentalDiff } from "replicache";
+import type { ExperimentalNoIndexDiff, ReadonlyJSONValue } from "replicache";
 import { taskSchema, taskStatuses, type Task, type TaskStatus } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
@@ -25,13 +25,29 @@ export class TaskStore {
   ready = false;
 
   constructor(rep: Rep) {
-    this.stopWatching = rep.experimentalWatch((diff) => this.apply(diff), {
-      prefix: prefixes.task(),
-      initialValuesInFirstDiff: true,
-    });
+    // Changes that land while the first read runs wait for it, then apply on top: a change
+    // the read already saw applies again to the same value.
+    let waiting: ExperimentalNoIndexDiff[] | null = [];
+    this.stopWatching = rep.experimentalWatch(
+      (diff) => (waiting ? waiting.push(diff) : this.apply(diff)),
+      { prefix: prefixes.task() },
+    );
+    void readAllTasks(rep).then(
+      (entries) => {
+        if (this.closed) return;
+        const diffs = waiting ?? [];
+        waiting = null;
+        this.apply(entries.map(([key, newValue]) => ({ op: "add" as const, key, newValue })));
+        for (const diff of diffs) this.apply(diff);
+      },
+      () => undefined, // Closed while reading.
+    );
   }
 
+  private closed = false;
+
   close() {
+    this.closed = true;
     this.stopWatching();
   }
 
@@ -81,7 +97,7 @@ export class TaskStore {
     return () => this.allListeners.delete(listener);
   }
 
-  private apply(diff: ExperimentalDiff) {
+  private apply(diff: ExperimentalNoIndexDiff) {
     /** Per touched project: the tasks replaced or removed (old values) and the new ones. */
     const touched = new Map<string, { removed: Task[]; added: Task[] }>();
     for (const change of diff) {
@@ -149,6 +165,44 @@ export class TaskStore {
 }
 
 const INCREMENTAL_LIMIT = 64;
+
+/** Task ids (nanoid's alphabet) split at these characters into ranges read side by side. */
+const ID_SPLITS = "4CKS_go".split("");
+
+/**
+ * Every task of the store. Replicache reads a scan's B-tree nodes from IndexedDB one after
+ * another, each a round trip, which made this the longest step of reloading a 10,000-task
+ * board; the same keys read as a few ranges at once overlap those round trips. The ranges
+ * split each known project's tasks by the first character of their id, and together cover
+ * every key under `task/`, whatever its project.
+ */
+async function readAllTasks(rep: Rep): Promise<[string, ReadonlyJSONValue][]> {
+  return rep.query(async (tx) => {
+    const prefix = prefixes.task();
+    const projectIds = new Set<string>();
+    for await (const key of tx.scan({ prefix: prefixes.project() }).keys()) {
+      projectIds.add(key.slice(key.lastIndexOf("/") + 1));
+    }
+    const starts = [...projectIds]
+      .flatMap((projectId) => [
+        prefixes.task(projectId),
+        ...ID_SPLITS.map((char) => `${prefixes.task(projectId)}${char}`),
+      ])
+      .sort();
+    const ranges = [prefix, ...starts].map((start, index, all) => ({ start, end: all[index + 1] }));
+    const parts = await Promise.all(
+      ranges.map(async ({ start, end }) => {
+        const entries: [string, ReadonlyJSONValue][] = [];
+        for await (const [key, value] of tx.scan({ prefix, start: { key: start } }).entries()) {
+          if (end !== undefined && key >= end) break;
+          entries.push([key, value]);
+        }
+        return entries;
+      }),
+    );
+    return parts.flat();
+  });
+}
 
 /**
  * `list` (in board order) without `removed` (by their old values) and with `added`, as a copy;
