@@ -105,6 +105,11 @@ export function loadSession(): Promise<AppSession | null> {
   return state.loaded ? Promise.resolve(state.session) : refreshSession();
 }
 
+/** Who was signed in when this browser last knew, before the server has been asked. */
+export function lastSignedInUserId(): string | null {
+  return storedSession()?.user.id ?? null;
+}
+
 /** After sign-out or account deletion: nothing is left to refresh. */
 export function forgetSession(): void {
   setSession(null);

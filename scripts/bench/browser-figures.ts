@@ -70,7 +70,7 @@ declare global {
  * Arms a measurement: from the next click or key press in the page (or from now, when `fromNow`)
  * to the first frame where `check` holds. Times are epoch ms, comparable across pages.
  */
-async function arm(page: Page, check: Check, fromNow = false) {
+export async function arm(page: Page, check: Check, fromNow = false) {
   // A string, not a function: tsx would wrap named functions in a helper the page lacks.
   await page.evaluate(`(${armSource})(${JSON.stringify(check)}, ${fromNow})`);
 }
@@ -109,13 +109,13 @@ const armSource = `(check, fromNow) => {
   });
 }`;
 
-async function result(page: Page): Promise<{ start: number; end: number }> {
+export async function result(page: Page): Promise<{ start: number; end: number }> {
   const value = await page.evaluate(() => window.__benchResult);
   if (!value) throw new Error("no measurement armed");
   return value;
 }
 
-async function newPerson(browser: Browser, baseUrl: string, cookies: Cookie[]) {
+export async function newPerson(browser: Browser, baseUrl: string, cookies: Cookie[]) {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: 1440, height: 900 },
@@ -126,7 +126,7 @@ async function newPerson(browser: Browser, baseUrl: string, cookies: Cookie[]) {
   return { context, page };
 }
 
-async function boardReady(page: Page): Promise<number> {
+export async function boardReady(page: Page): Promise<number> {
   await page.waitForFunction(() => window.__benchBoardReady !== undefined, null, {
     timeout: 120_000,
     polling: 50,
@@ -147,10 +147,10 @@ async function synced(page: Page): Promise<number> {
   return at;
 }
 
-const card = (status: string, index: number) =>
+export const card = (status: string, index: number) =>
   `section.board-column[data-status="${status}"] li[data-index="${index}"] article.task-card`;
 
-async function taskIdAt(page: Page, status: string, index: number): Promise<string> {
+export async function taskIdAt(page: Page, status: string, index: number): Promise<string> {
   const locator = page.locator(card(status, index));
   await locator.waitFor();
   const id = await locator.getAttribute("data-task-id");
@@ -159,7 +159,7 @@ async function taskIdAt(page: Page, status: string, index: number): Promise<stri
 }
 
 /** Opens the card's Move to… menu; a re-render as the server confirms may close it: reopen. */
-async function openMoveMenu(page: Page, taskId: string) {
+export async function openMoveMenu(page: Page, taskId: string) {
   const menu = page.getByRole("menu");
   for (let attempt = 0; attempt < 10; attempt++) {
     if (await menu.isVisible()) return menu;

@@ -64,7 +64,8 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     estimateSize: () => (compact ? 60 : 92),
     getItemKey: (index) => ids[index] ?? index,
     gap: 6,
-    overscan: 6,
+    // A few cards beyond the edges: dnd-kit repaints every mounted card when cards come and go.
+    overscan: 3,
     rangeExtractor,
   });
   const headingId = `column-${status}-heading`;

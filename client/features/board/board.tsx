@@ -1,6 +1,6 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useMemo, useState } from "react";
-import { boardStatuses, type Project } from "../../../shared/entities.ts";
+import { boardStatuses, taskStatuses, type Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { preferencesStore, usePreferences } from "../preferences/use-preferences.ts";
 import { useShortcuts } from "../shortcuts/use-shortcuts.ts";
@@ -8,7 +8,7 @@ import {
   useLabels,
   useMembers,
   useProject,
-  useProjectTasks,
+  useProjectColumns,
   useWorkspace,
 } from "../sync/store-hooks.ts";
 import { BoardFilters } from "./board-filters.tsx";
@@ -60,13 +60,13 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
     from: "/dashboard/workspace/$workspaceId/project/$projectId/board",
   });
   const preferences = usePreferences();
-  const tasks = useProjectTasks(project.id);
+  const unfiltered = useProjectColumns(project.id);
   const members = useMembers(project.workspaceId);
   const labels = useLabels(project.workspaceId);
   const today = useToday();
   const context = useCardContext(project, members, labels, preferences, today);
-  const { findTask, moveTask, createTask } = useTaskActions(project.id, tasks);
-  const { columns, totals, shown } = useBoardColumns(tasks, search, {
+  const { findTask, moveTask, createTask } = useTaskActions(project.id);
+  const { columns, totals, shown } = useBoardColumns(unfiltered, search, {
     projectKey: project.key,
     today,
   });
@@ -126,7 +126,7 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
         </div>
       </header>
       <BoardFilters search={search} members={members} labels={labels} onChange={setSearch} />
-      {filtered && shown === 0 && tasks.length > 0 && (
+      {filtered && shown === 0 && taskStatuses.some((status) => totals[status] > 0) && (
         <p className="board-notice" role="status">
           No tasks match these filters. Clear them to see every task.
         </p>

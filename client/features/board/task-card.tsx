@@ -1,7 +1,8 @@
+import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Link } from "@tanstack/react-router";
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import type { CardContext } from "./card-context.ts";
 import { MoveMenu } from "./move-menu.tsx";
@@ -27,7 +28,7 @@ type SortableTaskCardProps = {
  */
 export const SortableTaskCard = memo(function SortableTaskCard(props: SortableTaskCardProps) {
   const { task, context, onMove, dropSide, selected } = props;
-  const data: CardDropData = { type: "task", status: task.status };
+  const data: CardDropData = useMemo(() => ({ type: "task", status: task.status }), [task.status]);
   const sortable = useSortable({ id: task.id, data });
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } =
     sortable;
@@ -40,29 +41,59 @@ export const SortableTaskCard = memo(function SortableTaskCard(props: SortableTa
       data-dragging={sortable.isDragging || undefined}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
-      <article
-        className="task-card"
-        data-task-id={task.id}
-        data-selected={selected || undefined}
-        {...listeners}
-      >
-        <TaskCardBody task={task} context={context} />
-        {selected && <span className="visually-hidden">Selected</span>}
-        <div className="task-card-actions">
-          <button
-            ref={setActivatorNodeRef}
-            type="button"
-            className="card-action drag-handle"
-            {...attributes}
-            aria-label={`Drag ${task.title}`}
-            title="Drag to move (Space to pick up with the keyboard)"
-          >
-            <span aria-hidden="true">⠿</span>
-          </button>
-          <MoveMenu taskId={task.id} title={task.title} onMove={onMove} />
-        </div>
-      </article>
+      <CardArticle
+        task={task}
+        context={context}
+        onMove={onMove}
+        selected={selected}
+        listeners={listeners}
+        attributes={attributes}
+        setActivatorNodeRef={setActivatorNodeRef}
+      />
     </div>
+  );
+});
+
+type CardArticleProps = {
+  task: Task;
+  context: CardContext;
+  onMove: MoveTask;
+  selected: boolean;
+  listeners: DraggableSyntheticListeners;
+  attributes: DraggableAttributes;
+  setActivatorNodeRef: (element: HTMLElement | null) => void;
+};
+
+/**
+ * The card inside its sortable slot. dnd-kit repaints every sortable card of a column when one
+ * card of it moves (and every card of the board when cards enter or leave the page); the slot
+ * takes its new offset, and this part, unchanged, is skipped.
+ */
+const CardArticle = memo(function CardArticle(props: CardArticleProps) {
+  const { task, context, onMove, selected, listeners, attributes, setActivatorNodeRef } = props;
+  return (
+    <article
+      className="task-card"
+      data-task-id={task.id}
+      data-selected={selected || undefined}
+      {...listeners}
+    >
+      <TaskCardBody task={task} context={context} />
+      {selected && <span className="visually-hidden">Selected</span>}
+      <div className="task-card-actions">
+        <button
+          ref={setActivatorNodeRef}
+          type="button"
+          className="card-action drag-handle"
+          {...attributes}
+          aria-label={`Drag ${task.title}`}
+          title="Drag to move (Space to pick up with the keyboard)"
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+        <MoveMenu taskId={task.id} title={task.title} onMove={onMove} />
+      </div>
+    </article>
   );
 });
 

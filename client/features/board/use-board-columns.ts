@@ -1,52 +1,67 @@
 import { useMemo, useRef } from "react";
 import { taskStatuses, type Task, type TaskStatus } from "../../../shared/entities.ts";
-import { filterTasks, type BoardSearch } from "./board-search.ts";
+import type { StatusColumns } from "../sync/task-store.ts";
+import { filterTasks, hasFilters, type BoardSearch } from "./board-search.ts";
 
 export type Columns = Record<TaskStatus, readonly Task[]>;
 export type Totals = Record<TaskStatus, number>;
 
-const emptyColumns = (): Record<TaskStatus, Task[]> => ({
-  planned: [],
-  "to-do": [],
-  "in-progress": [],
-  "in-review": [],
-  done: [],
-  archived: [],
-});
+type Filtered = {
+  /** The filters, as text: the address may hand over equal filters as a new object. */
+  search: string;
+  projectKey: string;
+  today: string;
+  /** Per status: the unfiltered column it was filtered from, and what passed. */
+  from: Partial<Record<TaskStatus, readonly Task[]>>;
+  columns: Partial<Columns>;
+};
 
 /**
- * The project's tasks split by status after the filters, in board order, with each column's
- * unfiltered count. A column whose tasks did not change keeps its array, so a change in one
- * column does not repaint the others.
+ * The project's columns after the filters, in board order, with each column's unfiltered
+ * count. The store keeps the columns a change did not touch, and so does this: a move within
+ * one column of a 10,000-task board filters (when filtering) and repaints that column only.
  */
 export function useBoardColumns(
-  tasks: readonly Task[],
+  unfiltered: StatusColumns,
   search: BoardSearch,
   context: { projectKey: string; today: string },
 ): { columns: Columns; totals: Totals; shown: number } {
   const { projectKey, today } = context;
-  const previous = useRef<Columns>(emptyColumns());
+  const previous = useRef<Filtered | null>(null);
   return useMemo(() => {
-    const next = emptyColumns();
-    const totals: Totals = {
-      planned: 0,
-      "to-do": 0,
-      "in-progress": 0,
-      "in-review": 0,
-      done: 0,
-      archived: 0,
-    };
-    for (const task of tasks) totals[task.status] += 1;
-    const shown = filterTasks(tasks, search, { projectKey, today });
-    for (const task of shown) next[task.status].push(task);
-    const columns: Columns = { ...next };
-    for (const status of taskStatuses) {
-      if (sameTasks(previous.current[status], next[status]))
-        columns[status] = previous.current[status];
+    const totals = Object.fromEntries(
+      taskStatuses.map((status) => [status, unfiltered[status].length]),
+    ) as Totals;
+    if (!hasFilters(search)) {
+      previous.current = null;
+      const shown = taskStatuses.reduce((sum, status) => sum + totals[status], 0);
+      return { columns: { ...unfiltered }, totals, shown };
     }
-    previous.current = columns;
-    return { columns, totals, shown: shown.length };
-  }, [tasks, search, projectKey, today]);
+    const last = previous.current;
+    const searchKey = JSON.stringify(search);
+    const reusable =
+      last !== null &&
+      last.search === searchKey &&
+      last.projectKey === projectKey &&
+      last.today === today;
+    const next: Filtered = { search: searchKey, projectKey, today, from: {}, columns: {} };
+    let shown = 0;
+    for (const status of taskStatuses) {
+      const source = unfiltered[status];
+      const kept = reusable ? last.columns[status] : undefined;
+      let column =
+        kept && last?.from[status] === source
+          ? kept
+          : filterTasks(source, search, { projectKey, today });
+      // A change that left this column's matches as they were keeps its array (no repaint).
+      if (kept && column !== kept && sameTasks(kept, column)) column = kept;
+      next.from[status] = source;
+      next.columns[status] = column;
+      shown += column.length;
+    }
+    previous.current = next;
+    return { columns: next.columns as Columns, totals, shown };
+  }, [unfiltered, search, projectKey, today]);
 }
 
 function sameTasks(a: readonly Task[], b: readonly Task[]): boolean {

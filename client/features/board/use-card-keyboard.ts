@@ -17,12 +17,10 @@ export function useCardKeyboard(
 ) {
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState(noSelection);
-  const order = useMemo(
-    () => statuses.flatMap((status) => columns[status].map((task) => task.id)),
-    [statuses, columns],
-  );
 
+  // Only on `j`/`k`: a change to one card must not walk all 10,000 of them.
   const moveFocus = (step: 1 | -1) => {
+    const order = statuses.flatMap((status) => columns[status].map((task) => task.id));
     if (order.length === 0) return false;
     const index = focusedId === null ? -1 : order.indexOf(focusedId);
     const next =
@@ -69,7 +67,12 @@ export function useCardKeyboard(
     if (id) setFocusedId(id);
   };
 
-  const selectedCount = order.filter((id) => selectedIds.has(id)).length;
+  // The picked cards still on the board (a filter or another person may have taken some away).
+  const selectedCount = useMemo(() => {
+    if (selectedIds.size === 0) return 0;
+    const shown = new Set(statuses.flatMap((status) => columns[status].map((task) => task.id)));
+    return [...selectedIds].filter((id) => shown.has(id)).length;
+  }, [selectedIds, statuses, columns]);
   return {
     focusedId,
     selectedIds,

@@ -1,9 +1,9 @@
 import { nanoid } from "nanoid";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useRef } from "react";
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { useRep } from "../sync/replicache-provider.tsx";
+import { useSync } from "../sync/replicache-provider.tsx";
 import { planMove, type Placement } from "./task-placement.ts";
 
 export type MoveTask = (taskId: string, status: TaskStatus, placement: Placement) => void;
@@ -19,22 +19,18 @@ export type NewTask = {
 };
 
 /**
- * The board's two writes. Both read the project's tasks as they are when called (not when the
- * callback was made), so the callbacks stay the same for the life of the board and memoised
- * cards are not repainted because of them.
+ * The board's two writes. Both read the project's tasks from the task store as they are when
+ * called (not when the callback was made), so the callbacks stay the same for the life of the
+ * board and memoised cards are not repainted because of them.
  */
-export function useTaskActions(projectId: string, tasks: readonly Task[]) {
-  const rep = useRep();
-  const latest = useRef(tasks);
-  useEffect(() => {
-    latest.current = tasks;
-  }, [tasks]);
+export function useTaskActions(projectId: string) {
+  const { rep, tasks } = useSync();
 
-  const findTask = useCallback((id: string) => latest.current.find((task) => task.id === id), []);
+  const findTask = useCallback((id: string) => tasks.findTask(projectId, id), [tasks, projectId]);
 
   const column = useCallback(
-    (status: TaskStatus) => latest.current.filter((task) => task.status === status),
-    [],
+    (status: TaskStatus): readonly Task[] => tasks.projectColumns(projectId)[status],
+    [tasks, projectId],
   );
 
   /** One `moveTask` with a position between the new neighbours; nothing if it would not move. */

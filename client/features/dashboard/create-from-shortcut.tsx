@@ -4,13 +4,7 @@ import type { Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { CreateTaskDialog } from "../board/create-task-dialog.tsx";
 import { useTaskActions, type NewTask } from "../board/use-task-actions.ts";
-import {
-  useLabels,
-  useMembers,
-  useProjects,
-  useProjectTasks,
-  useWorkspace,
-} from "../sync/store-hooks.ts";
+import { useLabels, useMembers, useProjects, useWorkspace } from "../sync/store-hooks.ts";
 import { NewProjectDialog } from "../workspace/new-project-dialog.tsx";
 import "../../styles/board.css";
 import "../../styles/workspace.css";
@@ -30,8 +24,7 @@ export function NewTaskFromShortcut({
   const workspace = useWorkspace(project.workspaceId);
   const members = useMembers(project.workspaceId);
   const labels = useLabels(project.workspaceId);
-  const tasks = useProjectTasks(project.id);
-  const { createTask } = useTaskActions(project.id, tasks);
+  const { createTask } = useTaskActions(project.id);
 
   const create = (task: NewTask) => {
     createTask(task);

@@ -9,6 +9,7 @@ import {
   type Task,
 } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
+import { afterNextPaint } from "../../lib/after-paint.ts";
 import type { Rep } from "../sync/create-replicache.ts";
 import { setIndexBuilding } from "./index-status.ts";
 import type { SearchDatabase } from "./search-database.ts";
@@ -65,11 +66,13 @@ export class SearchIndexer {
 
   private enqueue(diff: ExperimentalNoIndexDiff) {
     this.queue.push(diff);
-    if (!this.draining) void this.drain();
+    if (this.draining) return;
+    this.draining = true;
+    // After the frame that shows the change: indexing a card moved on the board waits for it.
+    afterNextPaint(() => void this.drain());
   }
 
   private async drain() {
-    this.draining = true;
     while (this.queue.length > 0 && !this.stopped) {
       const diffs = this.queue.splice(0);
       try {

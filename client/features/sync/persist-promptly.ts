@@ -1,13 +1,15 @@
+import { afterNextPaint } from "../../lib/after-paint.ts";
 import type { Rep } from "./create-replicache.ts";
 
-const PERSIST_DELAY_MS = 0;
 /** After colliding with Replicache's own persist, which may take a while on a large store. */
 const RETRY_DELAY_MS = 50;
 
 /**
  * Replicache writes its memory to IndexedDB on a 0.5–1 s throttle and has no flush on unload,
  * so a change made offline and followed at once by closing the tab would be lost. Persist
- * shortly after every commit and when the page is hidden, then tell the other tabs of this
+ * just after the frame that shows a commit (persisting a 10,000-task store reads and writes
+ * hundreds of IndexedDB records, which would otherwise delay that frame by tens of ms), and
+ * when the page is hidden, then tell the other tabs of this
  * store to refresh from IndexedDB, so they show the change without waiting for the throttle.
  * refresh() itself sleeps a fixed 300 ms inside Replicache 15.3 before applying, so another
  * tab shows a change about 0.4 s after it was made (measured in e2e/tabs.spec.ts); that sleep
@@ -16,6 +18,7 @@ const RETRY_DELAY_MS = 50;
 export function persistPromptly(rep: Rep): () => void {
   const channel = new BroadcastChannel(`${rep.idbName}-persisted`);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelScheduled: (() => void) | undefined;
   let closed = false;
 
   let running: Promise<void> | undefined;
@@ -26,6 +29,8 @@ export function persistPromptly(rep: Rep): () => void {
   const persistNow = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
+    cancelScheduled?.();
+    cancelScheduled = undefined;
     if (closed) return Promise.resolve();
     if (running) {
       again = true;
@@ -48,7 +53,7 @@ export function persistPromptly(rep: Rep): () => void {
     return running;
   };
   const schedule = () => {
-    timer ??= setTimeout(() => void persistNow(), PERSIST_DELAY_MS);
+    cancelScheduled ??= afterNextPaint(() => void persistNow());
   };
 
   const stopWatching = rep.experimentalWatch(schedule);
@@ -62,6 +67,7 @@ export function persistPromptly(rep: Rep): () => void {
   return () => {
     closed = true;
     clearTimeout(timer);
+    cancelScheduled?.();
     stopWatching();
     channel.close();
     document.removeEventListener("visibilitychange", onHide);

@@ -1,11 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { toast } from "sonner";
-import { closeBeforeSignOut } from "../../lib/sign-out.ts";
-import { createReplicache, type Rep } from "./create-replicache.ts";
-import { persistPromptly } from "./persist-promptly.ts";
-import { listenForPokes } from "./poke.ts";
-import { syncOnReconnect } from "./sync-on-reconnect.ts";
-import { TaskStore } from "./task-store.ts";
+import type { Rep } from "./create-replicache.ts";
+import { takeStore } from "./open-store.ts";
+import type { TaskStore } from "./task-store.ts";
 import { useRefusalNotices } from "./use-refusal-notices.ts";
 
 type SyncContext = { rep: Rep; tasks: TaskStore };
@@ -13,37 +9,16 @@ type SyncContext = { rep: Rep; tasks: TaskStore };
 const Context = createContext<SyncContext | null>(null);
 
 /**
- * Opens the signed-in person's store for everything below it, keeps it live with pokes, and
- * closes it on sign-out or when another person signs in.
+ * Opens the signed-in person's store for everything below it (or takes the one the page
+ * started opening early), and closes it on sign-out or when another person signs in.
  */
 export function ReplicacheProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const [sync, setSync] = useState<SyncContext | null>(null);
 
   useEffect(() => {
-    const rep = createReplicache(userId, () => {
-      toast.info("A new version of Tasks is available", {
-        duration: Infinity,
-        action: { label: "Reload", onClick: () => window.location.reload() },
-      });
-    });
-    const tasks = new TaskStore(rep);
-    const stopPokes = listenForPokes(() => void rep.pull());
-    const stopPersisting = persistPromptly(rep);
-    const stopReconnecting = syncOnReconnect(rep);
-    let closing: Promise<void> | undefined;
-    // Sign-out closes the store before deleting its database; unmounting closes it too.
-    const close = () =>
-      (closing ??= (async () => {
-        stopPokes();
-        stopPersisting();
-        stopReconnecting();
-        tasks.close();
-        await rep.close();
-      })());
-    const stopWaitingForSignOut = closeBeforeSignOut(close);
+    const { rep, tasks, close } = takeStore(userId);
     setSync({ rep, tasks });
     return () => {
-      stopWaitingForSignOut();
       setSync(null);
       void close();
     };

@@ -20,6 +20,7 @@ import {
 } from "../../../shared/entities.ts";
 import { prefixes, projectKey, taskKey, workspaceKey } from "../../../shared/keys.ts";
 import { useSync } from "./replicache-provider.tsx";
+import type { StatusColumns } from "./task-store.ts";
 
 /**
  * The hooks screens read the local store through. Each scans only the prefix it needs
@@ -122,6 +123,16 @@ export function useProjectTasks(projectId: string): readonly Task[] {
     [tasks, projectId],
   );
   return useSyncExternalStore(subscribe, () => tasks.projectTasks(projectId));
+}
+
+/** One project's tasks by status; a change gives new arrays only for the statuses it touched. */
+export function useProjectColumns(projectId: string): StatusColumns {
+  const { tasks } = useSync();
+  const subscribe = useCallback(
+    (listener: () => void) => tasks.subscribe(projectId, listener),
+    [tasks, projectId],
+  );
+  return useSyncExternalStore(subscribe, () => tasks.projectColumns(projectId));
 }
 
 export function useTask(projectId: string, taskId: string): Task | null {

@@ -1,7 +1,10 @@
 import { generateNKeysBetween } from "fractional-indexing";
+import type { WriteTransaction } from "replicache";
 import { ReplicacheImpl } from "replicache/impl";
 import { afterEach, expect, test } from "vitest";
 import { createMutators } from "../../../shared/mutators.ts";
+import { taskStatuses, type Task } from "../../../shared/entities.ts";
+import { taskKey } from "../../../shared/keys.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
 import { TaskStore } from "./task-store.ts";
 
@@ -76,6 +79,8 @@ test("the board order follows each move, edit and deletion, as a full sort would
     () => rep.mutate.updateTask({ id: "task-7", title: "Renamed", updatedAt: createdAt }),
     () => rep.mutate.deleteTask({ id: "task-42" }),
   ];
+  // The columns as the board reads them, before the steps: the done column starts empty.
+  store.projectColumns("project-1");
   for (const step of steps) {
     change = changed();
     await step();
@@ -84,10 +89,117 @@ test("the board order follows each move, edit and deletion, as a full sort would
     expect(shown.map((task) => task.id)).toEqual(
       [...shown].sort(comparePositions).map((task) => task.id),
     );
+    const columns = store.projectColumns("project-1");
+    for (const status of taskStatuses) {
+      expect(columns[status]).toEqual(shown.filter((task) => task.status === status));
+    }
   }
   expect(titles(store)[0]).toBe("Task 150");
   expect(titles(store).indexOf("Task 3")).toBe(titles(store).indexOf("Task 100") + 1);
   expect(titles(store)).toContain("Renamed");
   expect(titles(store)).not.toContain("Task 42");
   expect(titles(store)).toHaveLength(199);
+});
+
+test("a change gives new arrays only to the columns of the statuses it touched", async () => {
+  const { rep, store, changed } = await boardStore();
+  const positions = generateNKeysBetween(null, null, 4);
+  let change = changed();
+  for (const [index, position] of positions.entries()) {
+    await rep.mutate.createTask({
+      id: `task-${index}`,
+      projectId: "project-1",
+      title: `Task ${index}`,
+      status: index < 2 ? "to-do" : "done",
+      position,
+      createdAt,
+    });
+  }
+  await change;
+  const before = store.projectColumns("project-1");
+
+  change = changed();
+  await rep.mutate.moveTask({
+    id: "task-1",
+    status: "to-do",
+    position: generateNKeysBetween(null, positions[0] ?? null, 1)[0] ?? "a0",
+    updatedAt: createdAt,
+  });
+  await change;
+  const after = store.projectColumns("project-1");
+  expect(after["to-do"].map((task) => task.title)).toEqual(["Task 1", "Task 0"]);
+  expect(after.done).toBe(before.done);
+  expect(store.findTask("project-1", "task-1")?.position).toBe(after["to-do"][0]?.position);
+});
+
+test("a store opened on existing tasks reads every one of them, of every project, and the changes made while it reads", async () => {
+  const rep = new ReplicacheImpl({
+    name: `task-store-${Math.random()}`,
+    kvStore: "mem",
+    mutators: {
+      ...createMutators("user-1"),
+      // Rows as a pull writes them, including tasks of a project the store does not have.
+      async putRows(tx: WriteTransaction, rows: { key: string; value: Task }[]) {
+        for (const { key, value } of rows) await tx.set(key, value);
+      },
+    },
+    pullInterval: null,
+    logLevel: "error",
+  });
+  const projects = ["project-1", "project-2", "project-0"];
+  const alphabet = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+  const rows = Array.from({ length: 600 }, (_, index) => {
+    const projectId = projects[index % 3] ?? "project-1";
+    // Ids starting with every character of the alphabet, on both sides of each split.
+    const id = `${alphabet[index % alphabet.length]}${index}`;
+    const value: Task = {
+      id,
+      workspaceId: "workspace-1",
+      projectId,
+      number: index + 1,
+      title: `Task ${index}`,
+      description: "",
+      status: "to-do",
+      priority: "no-priority",
+      assigneeId: null,
+      dueDate: null,
+      position: `a${String(index).padStart(4, "0")}`,
+      labelIds: [],
+      createdBy: null,
+      createdAt,
+      updatedAt: createdAt,
+    };
+    return { key: taskKey(projectId, id), value };
+  });
+  for (const projectId of ["project-1", "project-2"]) {
+    await rep.mutate.createProject({
+      id: projectId,
+      workspaceId: "workspace-1",
+      name: projectId,
+      key: projectId === "project-1" ? "ONE" : "TWO",
+      createdAt,
+    });
+  }
+  await rep.mutate.putRows(rows);
+
+  const store = new TaskStore(rep);
+  opened.push({ rep, store });
+  const loaded = new Promise<void>((resolve) => store.subscribe("project-1", resolve));
+  // Made while the store reads: it must not be lost nor undone by the read.
+  void rep.mutate.updateTask({ id: "A11", title: "Renamed", updatedAt: createdAt });
+  await loaded;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+
+  for (const projectId of projects) {
+    const expected = rows.filter((row) => row.value.projectId === projectId).map((row) => row.key);
+    expect(
+      store
+        .projectTasks(projectId)
+        .map((task) => taskKey(projectId, task.id))
+        .sort(),
+    ).toEqual(expected.sort());
+  }
+  expect(
+    projects.map((projectId) => store.findTask(projectId, "A11")?.title).filter(Boolean),
+  ).toEqual(["Renamed"]);
 });

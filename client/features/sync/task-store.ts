@@ -1,10 +1,13 @@
-import type { ExperimentalDiff } from "replicache";
-import { taskSchema, type Task } from "../../../shared/entities.ts";
+import type { ExperimentalNoIndexDiff, ReadonlyJSONValue } from "replicache";
+import { taskSchema, taskStatuses, type Task, type TaskStatus } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
 import type { Rep } from "./create-replicache.ts";
 
 type Listener = () => void;
+
+/** One project's tasks split by status, each in board order. */
+export type StatusColumns = Readonly<Record<TaskStatus, readonly Task[]>>;
 
 /**
  * Every task of the store, kept in memory per project and fed by Replicache's watch: a change
@@ -14,19 +17,37 @@ type Listener = () => void;
 export class TaskStore {
   private readonly byProject = new Map<string, Map<string, Task>>();
   private readonly sorted = new Map<string, readonly Task[]>();
+  /** Per project: a change keeps the arrays of the statuses it did not touch. */
+  private readonly columns = new Map<string, StatusColumns>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly allListeners = new Set<Listener>();
   private readonly stopWatching: () => void;
   ready = false;
 
   constructor(rep: Rep) {
-    this.stopWatching = rep.experimentalWatch((diff) => this.apply(diff), {
-      prefix: prefixes.task(),
-      initialValuesInFirstDiff: true,
-    });
+    // Changes that land while the first read runs wait for it, then apply on top: a change
+    // the read already saw applies again to the same value.
+    let waiting: ExperimentalNoIndexDiff[] | null = [];
+    this.stopWatching = rep.experimentalWatch(
+      (diff) => (waiting ? waiting.push(diff) : this.apply(diff)),
+      { prefix: prefixes.task() },
+    );
+    void readAllTasks(rep).then(
+      (entries) => {
+        if (this.closed) return;
+        const diffs = waiting ?? [];
+        waiting = null;
+        this.apply(entries.map(([key, newValue]) => ({ op: "add" as const, key, newValue })));
+        for (const diff of diffs) this.apply(diff);
+      },
+      () => undefined, // Closed while reading.
+    );
   }
 
+  private closed = false;
+
   close() {
+    this.closed = true;
     this.stopWatching();
   }
 
@@ -38,6 +59,26 @@ export class TaskStore {
       this.sorted.set(projectId, list);
     }
     return list;
+  }
+
+  /**
+   * One project's tasks by status, each in board order. The object is new after a change;
+   * the column of a status the change did not touch is the same array as before.
+   */
+  projectColumns(projectId: string): StatusColumns {
+    let columns = this.columns.get(projectId);
+    if (!columns) {
+      const split = Object.fromEntries(taskStatuses.map((status) => [status, [] as Task[]]));
+      for (const task of this.projectTasks(projectId)) split[task.status]?.push(task);
+      columns = split as Record<TaskStatus, Task[]>;
+      this.columns.set(projectId, columns);
+    }
+    return columns;
+  }
+
+  /** The task as the store has it now (not as a screen last rendered it). */
+  findTask(projectId: string, taskId: string): Task | undefined {
+    return this.byProject.get(projectId)?.get(taskId);
   }
 
   allProjectIds(): string[] {
@@ -56,7 +97,7 @@ export class TaskStore {
     return () => this.allListeners.delete(listener);
   }
 
-  private apply(diff: ExperimentalDiff) {
+  private apply(diff: ExperimentalNoIndexDiff) {
     /** Per touched project: the tasks replaced or removed (old values) and the new ones. */
     const touched = new Map<string, { removed: Task[]; added: Task[] }>();
     for (const change of diff) {
@@ -89,33 +130,100 @@ export class TaskStore {
   }
 
   /**
-   * Keeps a project's sorted list current. A few changes (a move, an edit, a pull bringing
-   * someone's change) are spliced into a copy with binary search: a copy of 10,000 references
-   * costs far less than sorting them again. Many changes at once (the first sync) drop the
-   * list, and the next read sorts it once.
+   * Keeps a project's sorted list and its columns current. A few changes (a move, an edit, a
+   * pull bringing someone's change) are spliced into copies with binary search: a copy of
+   * 10,000 references costs far less than sorting them again, and only the columns of the
+   * statuses involved are copied. Many changes at once (the first sync) drop both, and the
+   * next read sorts once.
    */
   private resort(projectId: string, removed: Task[], added: Task[]) {
     const list = this.sorted.get(projectId);
-    if (!list || removed.length + added.length > INCREMENTAL_LIMIT) {
+    const next = list && spliced(list, removed, added);
+    if (!next) {
       this.sorted.delete(projectId);
+      this.columns.delete(projectId);
       return;
     }
-    const next = [...list];
-    for (const task of removed) {
-      const at = lowerBound(next, task);
-      if (next[at]?.id === task.id) next.splice(at, 1);
-      else {
-        // Not where its old value says (should not happen): sort afresh on the next read.
-        this.sorted.delete(projectId);
+    this.sorted.set(projectId, next);
+    const columns = this.columns.get(projectId);
+    if (!columns) return;
+    const changed: Partial<Record<TaskStatus, readonly Task[]>> = {};
+    for (const status of new Set([...removed, ...added].map((task) => task.status))) {
+      const column = spliced(
+        columns[status],
+        removed.filter((task) => task.status === status),
+        added.filter((task) => task.status === status),
+      );
+      if (!column) {
+        this.columns.delete(projectId);
         return;
       }
+      changed[status] = column;
     }
-    for (const task of added) next.splice(lowerBound(next, task), 0, task);
-    this.sorted.set(projectId, next);
+    this.columns.set(projectId, { ...columns, ...changed });
   }
 }
 
 const INCREMENTAL_LIMIT = 64;
+
+/** Task ids (nanoid's alphabet) split at these characters into ranges read side by side. */
+const ID_SPLITS = "4CKS_go".split("");
+
+/**
+ * Every task of the store. Replicache reads a scan's B-tree nodes from IndexedDB one after
+ * another, each a round trip, which made this the longest step of reloading a 10,000-task
+ * board; the same keys read as a few ranges at once overlap those round trips. The ranges
+ * split each known project's tasks by the first character of their id, and together cover
+ * every key under `task/`, whatever its project.
+ */
+async function readAllTasks(rep: Rep): Promise<[string, ReadonlyJSONValue][]> {
+  return rep.query(async (tx) => {
+    const prefix = prefixes.task();
+    const projectIds = new Set<string>();
+    for await (const key of tx.scan({ prefix: prefixes.project() }).keys()) {
+      projectIds.add(key.slice(key.lastIndexOf("/") + 1));
+    }
+    const starts = [...projectIds]
+      .flatMap((projectId) => [
+        prefixes.task(projectId),
+        ...ID_SPLITS.map((char) => `${prefixes.task(projectId)}${char}`),
+      ])
+      .sort();
+    const ranges = [prefix, ...starts].map((start, index, all) => ({ start, end: all[index + 1] }));
+    const parts = await Promise.all(
+      ranges.map(async ({ start, end }) => {
+        const entries: [string, ReadonlyJSONValue][] = [];
+        for await (const [key, value] of tx.scan({ prefix, start: { key: start } }).entries()) {
+          if (end !== undefined && key >= end) break;
+          entries.push([key, value]);
+        }
+        return entries;
+      }),
+    );
+    return parts.flat();
+  });
+}
+
+/**
+ * `list` (in board order) without `removed` (by their old values) and with `added`, as a copy;
+ * null when there are too many changes to splice, or a removed task is not where its old
+ * value says (should not happen): the caller sorts afresh.
+ */
+function spliced(
+  list: readonly Task[],
+  removed: readonly Task[],
+  added: readonly Task[],
+): readonly Task[] | null {
+  if (removed.length + added.length > INCREMENTAL_LIMIT) return null;
+  const next = [...list];
+  for (const task of removed) {
+    const at = lowerBound(next, task);
+    if (next[at]?.id !== task.id) return null;
+    next.splice(at, 1);
+  }
+  for (const task of added) next.splice(lowerBound(next, task), 0, task);
+  return next;
+}
 
 /** The first index whose task sorts at or after `task` (board order: position, then id). */
 function lowerBound(list: readonly Task[], task: Task): number {

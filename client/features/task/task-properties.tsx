@@ -13,7 +13,6 @@ import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { priorityNames, statusNames } from "../../lib/task-names.ts";
 import { useShortcuts } from "../shortcuts/use-shortcuts.ts";
-import { useProjectTasks } from "../sync/store-hooks.ts";
 import { useSync } from "../sync/replicache-provider.tsx";
 import { relativeTime, type NameOf } from "./activity-text.ts";
 import { LabelPicker } from "./label-picker.tsx";
@@ -33,8 +32,9 @@ type TaskChanges = Omit<MutatorArgs["updateTask"], "id" | "projectId" | "updated
 /** Status, priority, assignee, due date and labels, each saved the moment it changes. */
 export function TaskProperties(props: TaskPropertiesProps) {
   const { task, members, labels, nameOf, canEdit, canAssign, canCreateLabel } = props;
-  const { rep } = useSync();
-  const projectTasks = useProjectTasks(task.projectId);
+  // The columns are read when a status is chosen, not subscribed to: another task's change
+  // does not repaint this page.
+  const { rep, tasks } = useSync();
 
   const update = (changes: TaskChanges) =>
     void rep.mutate
@@ -51,7 +51,7 @@ export function TaskProperties(props: TaskPropertiesProps) {
     const status = taskStatusSchema.parse(value);
     if (status === task.status) return;
     const position = positionAfter(
-      projectTasks.filter((other) => other.status === status).map((other) => other.position),
+      tasks.projectColumns(task.projectId)[status].map((other) => other.position),
     );
     void rep.mutate
       .moveTask({
