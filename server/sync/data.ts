@@ -439,12 +439,6 @@ function withIsoTimes<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
   return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
-// The by-id selects skip the round trip when there is nothing to read.
-
-async function selectProjects(tx: Db, ids: string[]): Promise<Project[]> {
-  return ids.length === 0 ? [] : projectsWhere(tx, tx`where id = any(${ids})`);
-}
-
 async function projectsWhere(tx: Db, where: Where): Promise<Project[]> {
   const rows = await tx<Stored<Project>[]>`
     select id, workspace_id as "workspaceId", name, key, icon, description,
@@ -454,20 +448,12 @@ async function projectsWhere(tx: Db, where: Where): Promise<Project[]> {
   return rows.map(withIsoTimes);
 }
 
-async function selectLabels(tx: Db, ids: string[]): Promise<Label[]> {
-  return ids.length === 0 ? [] : labelsWhere(tx, tx`where id = any(${ids})`);
-}
-
 async function labelsWhere(tx: Db, where: Where): Promise<Label[]> {
   const rows = await tx<Stored<Label>[]>`
     select id, workspace_id as "workspaceId", name, color,
       created_at as "createdAt", updated_at as "updatedAt"
     from label ${where}`;
   return rows.map(withIsoTimes);
-}
-
-async function selectTasks(tx: Db, ids: string[]): Promise<Task[]> {
-  return ids.length === 0 ? [] : tasksWhere(tx, tx`where id = any(${ids})`);
 }
 
 /** `where` names the task's columns unqualified (task_label has none of the same name but task_id). */
