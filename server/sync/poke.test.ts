@@ -113,6 +113,27 @@ describe("pokes on one server", () => {
     expect(await outsiderStream.nextPoke(300)).toBe(false);
   });
 
+  it("two changes in quick succession wake a stream twice: the second is not swallowed", async () => {
+    const memberStream = await open(member);
+    const writer = new SyncClient(server, owner);
+    const label = () =>
+      m("createLabel", {
+        id: newId("l"),
+        workspaceId,
+        name: "Quick",
+        color: "red",
+        createdAt: now(),
+      });
+
+    await writer.push(label());
+    await writer.push(label());
+
+    // The first poke goes at once; the second change, inside the first one's quiet window,
+    // gets a poke of its own when the window ends (or at once, if it came after it).
+    expect(await memberStream.nextPoke(1000)).toBe(true);
+    expect(await memberStream.nextPoke(1000)).toBe(true);
+  });
+
   it("a refused mutation pokes its author, so the notice arrives", async () => {
     const memberStream = await open(member);
 

@@ -47,6 +47,8 @@ type Connection = {
   workspaceIds: Set<string>;
   res: Response;
   timer: NodeJS.Timeout | undefined;
+  /** A change arrived while the timer ran: poke again when it ends. */
+  again: boolean;
 };
 
 export type Pokes = {
@@ -66,11 +68,19 @@ export async function createPokes({
 }): Promise<Pokes> {
   const connections = new Set<Connection>();
 
+  // The first change pokes at once (it is on the path of "another browser sees it"); more
+  // changes within DEBOUNCE_MS wait and go as one poke at its end, so a burst costs two pulls.
   const poke = (connection: Connection) => {
-    if (connection.timer) return;
+    if (connection.timer) {
+      connection.again = true;
+      return;
+    }
+    connection.res.write("event: poke\ndata: {}\n\n");
     connection.timer = setTimeout(() => {
       connection.timer = undefined;
-      connection.res.write("event: poke\ndata: {}\n\n");
+      if (!connection.again) return;
+      connection.again = false;
+      poke(connection);
     }, DEBOUNCE_MS);
   };
 
@@ -140,6 +150,7 @@ export async function createPokes({
         workspaceIds: new Set(await userWorkspaceIds(db.sql, userId)),
         res,
         timer: undefined,
+        again: false,
       };
       res.writeHead(200, {
         "Content-Type": "text/event-stream",
