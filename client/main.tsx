@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { router } from "./app/router.tsx";
 import { SessionSkeleton } from "./app/session-skeleton.tsx";
-import { lastSignedInUserId } from "./lib/session-store.ts";
+import { lastSignedInUserId, loadSession } from "./lib/session-store.ts";
 import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/forms.css";
@@ -11,11 +11,22 @@ import "./styles/app-shell.css";
 import "./styles/screens.css";
 
 // A page of the signed-in area starts reading the local store of whoever was signed in last
-// while the session is checked and the screen's code loads (features/sync/open-store.ts).
-const lastUserId = window.location.pathname.startsWith("/dashboard") ? lastSignedInUserId() : null;
-if (lastUserId) {
-  void import("./features/sync/open-store.ts").then(({ openStoreEarly }) =>
-    openStoreEarly(lastUserId),
+// while the session is checked and the screen's code loads (features/sync/open-store.ts). In
+// a browser that has never signed in here (a first sync), the store opens, and starts pulling,
+// as soon as the session answers, without waiting for the screen's code and workspaces.
+if (window.location.pathname.startsWith("/dashboard")) {
+  // The store's code (Replicache) loads side by side with the session request.
+  const openStore = import("./features/sync/open-store.ts");
+  // If this fails (a chunk that will not load), the screen opens its store the usual way.
+  const openEarly = (userId: string) =>
+    void openStore.then(({ openStoreEarly }) => openStoreEarly(userId)).catch(() => undefined);
+  const lastUserId = lastSignedInUserId();
+  if (lastUserId) openEarly(lastUserId);
+  void loadSession().then(
+    (session) => {
+      if (session && !lastUserId) openEarly(session.user.id);
+    },
+    () => undefined,
   );
 }
 

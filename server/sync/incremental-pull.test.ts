@@ -253,7 +253,9 @@ describe("the browser's puller", () => {
   it("pulls page after page by itself until the store holds the whole scope", async () => {
     await board(12, "Replicache");
     const pages: number[] = [];
+    const cookies: string[] = [];
     const puller: Puller = async (request) => {
+      cookies.push(JSON.stringify("cookie" in request ? request.cookie : null));
       const response = await pull(server.db.sql, owner.id, request, { pageBytes: 3000 });
       pages.push(Date.now());
       return { response, httpRequestInfo: { httpStatusCode: 200, errorMessage: "" } };
@@ -280,6 +282,8 @@ describe("the browser's puller", () => {
 
       expect(pages.length).toBeGreaterThan(3);
       expect(store).toEqual(Object.fromEntries(whole.store));
+      // Each page is asked for once: the one fetched ahead is the one Replicache then takes.
+      expect(new Set(cookies).size).toBe(cookies.length);
     } finally {
       await rep.close();
     }
