@@ -61,11 +61,15 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     [activeIndex],
   );
 
+  // The same functions while the ids are the same: the virtualizer measures all the column's
+  // rows again (10,000 map look-ups) whenever its key function changes.
+  const estimateSize = useCallback(() => (compact ? 60 : 92), [compact]);
+  const getItemKey = useCallback((index: number) => ids[index] ?? index, [ids]);
   const virtualizer = useVirtualizer({
     count: tasks.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => (compact ? 60 : 92),
-    getItemKey: (index) => ids[index] ?? index,
+    estimateSize,
+    getItemKey,
     gap: 6,
     // A few cards beyond the edges: while dragging, dnd-kit repaints every mounted card when
     // cards come and go.
