@@ -42,13 +42,18 @@ export function isOverdue(dueDate: string, today: string = localDay(new Date()))
   return dueDate < today;
 }
 
+// Made once: `toLocaleDateString` with options builds a formatter on every call, which a
+// card entering the board's rendered rows paid for.
+const thisYearFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" });
+const otherYearFormat = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+
 /** `2026-11-24` → `Nov 24`, with the year only when it is not this year's. */
 export function formatDueDate(dueDate: string, today: string): string {
   const [year = 0, month = 1, date = 1] = dueDate.split("-").map(Number);
   const sameYear = dueDate.slice(0, 4) === today.slice(0, 4);
-  return new Date(year, month - 1, date).toLocaleDateString(undefined, {
-    month: "short",
-    day: "numeric",
-    ...(sameYear ? {} : { year: "numeric" }),
-  });
+  return (sameYear ? thisYearFormat : otherYearFormat).format(new Date(year, month - 1, date));
 }

@@ -6,7 +6,7 @@ import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { statusNames } from "../../lib/task-names.ts";
 import { AddTask } from "./add-task.tsx";
 import type { CardContext } from "./card-context.ts";
-import { SortableTaskCard } from "./task-card.tsx";
+import { TaskCard } from "./task-card.tsx";
 import type { MoveTask, NewTask } from "./use-task-actions.ts";
 import { useStableIds } from "./use-stable-ids.ts";
 
@@ -27,6 +27,9 @@ type BoardColumnProps = {
   filtered: boolean;
   /** The card being dragged, kept rendered even when scrolled out of view. */
   activeId: string | null;
+  /** Whether the column's cards are dnd-kit sortables now: pressed, or a card is dragged. */
+  sortable: boolean;
+  onArm: (status: TaskStatus) => void;
   dropTarget: DropTarget | null;
   /** The card reached with `j`/`k`, when it is in this column. */
   focusedId: string | null;
@@ -41,7 +44,7 @@ type BoardColumnProps = {
  */
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const { status, tasks, total, context, filtered, activeId, dropTarget, onMove, onCreate } = props;
-  const { focusedId, selectedIds } = props;
+  const { focusedId, selectedIds, sortable, onArm } = props;
   const data: ColumnDropData = { type: "column", status };
   const { setNodeRef } = useDroppable({ id: columnDropId(status), data });
   const ids = useStableIds(tasks);
@@ -58,13 +61,18 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     [activeIndex],
   );
 
+  // The same functions while the ids are the same: the virtualizer measures all the column's
+  // rows again (10,000 map look-ups) whenever its key function changes.
+  const estimateSize = useCallback(() => (compact ? 60 : 92), [compact]);
+  const getItemKey = useCallback((index: number) => ids[index] ?? index, [ids]);
   const virtualizer = useVirtualizer({
     count: tasks.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => (compact ? 60 : 92),
-    getItemKey: (index) => ids[index] ?? index,
+    estimateSize,
+    getItemKey,
     gap: 6,
-    // A few cards beyond the edges: dnd-kit repaints every mounted card when cards come and go.
+    // A few cards beyond the edges: while dragging, dnd-kit repaints every mounted card when
+    // cards come and go.
     overscan: 3,
     rangeExtractor,
   });
@@ -111,12 +119,14 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
                     className="board-card-row"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
-                    <SortableTaskCard
+                    <TaskCard
                       task={task}
                       context={context}
                       onMove={onMove}
                       dropSide={dropTarget?.taskId === task.id ? dropTarget.side : null}
                       selected={selectedIds.has(task.id)}
+                      sortable={sortable}
+                      onArm={onArm}
                     />
                   </li>
                 );

@@ -16,13 +16,13 @@ import {
   type Over,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { useMemo, useState, type FocusEvent } from "react";
+import { useEffect, useMemo, useState, type FocusEvent } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { statusNames } from "../../lib/task-names.ts";
 import { BoardColumn, type ColumnDropData, type DropTarget } from "./board-column.tsx";
 import type { CardContext } from "./card-context.ts";
-import { TaskCardBody, type CardDropData } from "./task-card.tsx";
+import { dragInstructionsId, TaskCardBody, type CardDropData } from "./task-card.tsx";
 import type { Placement } from "./task-placement.ts";
 import type { MoveTask, NewTask } from "./use-task-actions.ts";
 
@@ -51,6 +51,9 @@ export function BoardView(props: BoardViewProps) {
   const focusedStatus = focusedId === null ? undefined : findTask(focusedId)?.status;
   const [activeId, setActiveId] = useState<string | null>(null);
   const [dropTarget, setDropTarget] = useState<DropTarget | null>(null);
+  // The column whose card is pressed: its cards are sortables until the press ends or a drag
+  // that started from it does (then every column's are).
+  const [pressed, setPressed] = useState<TaskStatus | null>(null);
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click still opens the task.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -63,7 +66,19 @@ export function BoardView(props: BoardViewProps) {
   const finish = () => {
     setActiveId(null);
     setDropTarget(null);
+    setPressed(null);
   };
+
+  // A press that did not become a drag (a click that opens the task) leaves the cards idle.
+  useEffect(() => {
+    if (pressed === null || activeId !== null) return;
+    const release = () => setPressed(null);
+    const events = ["pointerup", "pointercancel", "keyup"] as const;
+    for (const event of events) document.addEventListener(event, release);
+    return () => {
+      for (const event of events) document.removeEventListener(event, release);
+    };
+  }, [pressed, activeId]);
 
   const onDragMove = ({ active, over }: DragMoveEvent) => {
     const next = crossColumnTarget(active, over);
@@ -84,6 +99,7 @@ export function BoardView(props: BoardViewProps) {
 
   return (
     <DndContext
+      id={dragInstructionsId}
       sensors={sensors}
       collisionDetection={oneColumnAtATime}
       accessibility={{ announcements }}
@@ -103,6 +119,8 @@ export function BoardView(props: BoardViewProps) {
             context={context}
             filtered={filtered}
             activeId={activeId}
+            sortable={activeId !== null || pressed === status}
+            onArm={setPressed}
             dropTarget={dropTarget?.status === status ? dropTarget : null}
             focusedId={focusedStatus === status ? focusedId : null}
             selectedIds={selectedIds}

@@ -1,9 +1,19 @@
-import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
+import type { DraggableSyntheticListeners } from "@dnd-kit/core";
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Link } from "@tanstack/react-router";
-import { memo, useMemo } from "react";
-import type { Task } from "../../../shared/entities.ts";
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+} from "react";
+import { flushSync } from "react-dom";
+import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import type { CardContext } from "./card-context.ts";
 import { MoveMenu } from "./move-menu.tsx";
 import { TaskAssignee, TaskDueDate, TaskKey, TaskLabels, TaskPriorityBadge } from "./task-meta.tsx";
@@ -12,7 +22,10 @@ import type { MoveTask } from "./use-task-actions.ts";
 /** What a card's droppable carries, for the board's drop logic. */
 export type CardDropData = { type: "task"; status: Task["status"] };
 
-type SortableTaskCardProps = {
+/** The board's DndContext id, which dnd-kit also gives its hidden dragging instructions. */
+export const dragInstructionsId = "board-drag-instructions";
+
+type TaskCardProps = {
   task: Task;
   context: CardContext;
   onMove: MoveTask;
@@ -20,72 +33,160 @@ type SortableTaskCardProps = {
   dropSide: "before" | "after" | null;
   /** Picked with `x`. */
   selected: boolean;
+  /** Whether the card is one of dnd-kit's sortables now (see `TaskCard`). */
+  sortable: boolean;
+  /** Makes the cards of a column sortable, before its press is handed to dnd-kit. */
+  onArm: (status: TaskStatus) => void;
 };
 
 /**
  * A card on the board. The whole card drags with a pointer; from the keyboard its handle
  * picks it up (Space), arrows move it, Space drops it. Clicking the card opens the task.
+ *
+ * dnd-kit repaints every sortable of a column when the column's items change, and every
+ * sortable of the board when one registers or leaves (as cards scroll in and out, or a card
+ * moves to another column), so a card is a sortable only while its column is pressed or a card
+ * is dragged. An idle card's press first makes its column sortable, synchronously, then goes
+ * to dnd-kit as if the card had been sortable all along. The sortable part is a sibling of the
+ * card's content, never its parent: arming keeps the card's elements (the link pressed, the
+ * focused handle) in the page.
  */
-export const SortableTaskCard = memo(function SortableTaskCard(props: SortableTaskCardProps) {
-  const { task, context, onMove, dropSide, selected } = props;
-  const data: CardDropData = useMemo(() => ({ type: "task", status: task.status }), [task.status]);
-  const sortable = useSortable({ id: task.id, data });
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } =
-    sortable;
+export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
+  const { task, context, onMove, dropSide, selected, sortable, onArm } = props;
+  const slot = useRef<HTMLDivElement>(null);
+  const handle = useRef<HTMLButtonElement>(null);
+  const listeners = useRef<DraggableSyntheticListeners>(undefined);
+  const status = task.status;
+
+  const onPointerDown = useCallback(
+    (event: PointerEvent) => {
+      if (!listeners.current) {
+        if (!event.isPrimary || event.button !== 0) return;
+        flushSync(() => onArm(status));
+      }
+      listeners.current?.onPointerDown?.(event);
+    },
+    [onArm, status],
+  );
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent) => {
+      if (!listeners.current) {
+        // dnd-kit's keyboard sensor starts on these keys, from the handle only.
+        if (event.target !== handle.current || !["Space", "Enter"].includes(event.code)) return;
+        flushSync(() => onArm(status));
+      }
+      listeners.current?.onKeyDown?.(event);
+    },
+    [onArm, status],
+  );
 
   return (
-    <div
-      ref={setNodeRef}
-      className="board-card-slot"
-      data-drop-side={dropSide ?? undefined}
-      data-dragging={sortable.isDragging || undefined}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-    >
+    <div ref={slot} className="board-card-slot" data-drop-side={dropSide ?? undefined}>
+      {sortable && (
+        <SortableBinding
+          id={task.id}
+          status={status}
+          slot={slot}
+          handle={handle}
+          listeners={listeners}
+        />
+      )}
       <CardArticle
         task={task}
         context={context}
         onMove={onMove}
         selected={selected}
-        listeners={listeners}
-        attributes={attributes}
-        setActivatorNodeRef={setActivatorNodeRef}
+        handle={handle}
+        onPointerDown={onPointerDown}
+        onKeyDown={onKeyDown}
       />
     </div>
   );
 });
+
+type SortableBindingProps = {
+  id: string;
+  status: TaskStatus;
+  slot: RefObject<HTMLDivElement | null>;
+  handle: RefObject<HTMLButtonElement | null>;
+  listeners: { current: DraggableSyntheticListeners };
+};
+
+/**
+ * The card as one of dnd-kit's sortables. It renders nothing: it points dnd-kit at the card's
+ * elements and writes the offsets dnd-kit gives it onto the card's slot, as dnd-kit's own
+ * examples do through `style`, so that the card's content is not repainted for them.
+ */
+function SortableBinding({ id, status, slot, handle, listeners }: SortableBindingProps) {
+  const data: CardDropData = useMemo(() => ({ type: "task", status }), [status]);
+  const sortable = useSortable({ id, data });
+  const { setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = sortable;
+
+  useLayoutEffect(() => {
+    setNodeRef(slot.current);
+    setActivatorNodeRef(handle.current);
+  }, [setNodeRef, setActivatorNodeRef, slot, handle]);
+
+  useLayoutEffect(() => {
+    listeners.current = sortable.listeners;
+  }, [listeners, sortable.listeners]);
+  useLayoutEffect(() => () => void (listeners.current = undefined), [listeners]);
+
+  useLayoutEffect(() => {
+    const element = slot.current;
+    const button = handle.current;
+    if (!element) return;
+    element.style.transform = CSS.Translate.toString(transform) ?? "";
+    element.style.transition = transition ?? "";
+    element.toggleAttribute("data-dragging", isDragging);
+    if (isDragging) button?.setAttribute("aria-pressed", "true");
+    else button?.removeAttribute("aria-pressed");
+  }, [slot, handle, transform, transition, isDragging]);
+  useLayoutEffect(
+    () => () => {
+      const element = slot.current;
+      if (!element) return;
+      element.style.transform = "";
+      element.style.transition = "";
+      element.removeAttribute("data-dragging");
+      handle.current?.removeAttribute("aria-pressed");
+    },
+    [slot, handle],
+  );
+  return null;
+}
 
 type CardArticleProps = {
   task: Task;
   context: CardContext;
   onMove: MoveTask;
   selected: boolean;
-  listeners: DraggableSyntheticListeners;
-  attributes: DraggableAttributes;
-  setActivatorNodeRef: (element: HTMLElement | null) => void;
+  handle: RefObject<HTMLButtonElement | null>;
+  onPointerDown: (event: PointerEvent) => void;
+  onKeyDown: (event: KeyboardEvent) => void;
 };
 
-/**
- * The card inside its sortable slot. dnd-kit repaints every sortable card of a column when one
- * card of it moves (and every card of the board when cards enter or leave the page); the slot
- * takes its new offset, and this part, unchanged, is skipped.
- */
+/** The card inside its slot: repainted only when its task, its selection or the board's context changes. */
 const CardArticle = memo(function CardArticle(props: CardArticleProps) {
-  const { task, context, onMove, selected, listeners, attributes, setActivatorNodeRef } = props;
+  const { task, context, onMove, selected, handle, onPointerDown, onKeyDown } = props;
   return (
     <article
       className="task-card"
       data-task-id={task.id}
       data-selected={selected || undefined}
-      {...listeners}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
     >
       <TaskCardBody task={task} context={context} />
       {selected && <span className="visually-hidden">Selected</span>}
       <div className="task-card-actions">
         <button
-          ref={setActivatorNodeRef}
+          ref={handle}
           type="button"
           className="card-action drag-handle"
-          {...attributes}
+          aria-roledescription="sortable"
+          aria-describedby={dragInstructionsId}
           aria-label={`Drag ${task.title}`}
           title="Drag to move (Space to pick up with the keyboard)"
         >
