@@ -6,7 +6,8 @@
  *
  * Workspaces seeded (scripts/seed), each with its own people so a person's scope is one size:
  *   board-10k / board-800: all tasks in one project (the board holds them all; 800 is Kaneo's
- *   published figure), pull-1k / pull-100k: four projects (100k only in full mode).
+ *   published figure), pull-1k / pull-100k: four projects (100k only in full mode), push: 500
+ *   tasks that push throughput adds to (kept away from the boards).
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -79,6 +80,9 @@ const specs = [
   ...sizes.pulls
     .filter((tasks) => tasks !== sizes.board)
     .map((tasks) => ({ key: `pull-${tasks}`, options: seed(`bench-pull-${tasks}`, tasks, 4) })),
+  // Push throughput writes thousands of tasks: into a workspace of its own, so the boards the
+  // browser figures open still hold the sizes they are named after.
+  { key: "push", options: seed("bench-push", 500, 1) },
 ];
 const system = await startBenchSystem(specs);
 const scopeKey = (tasks: number) => (tasks === sizes.board ? "board" : `pull-${tasks}`);
@@ -87,7 +91,7 @@ try {
     console.log("Server:");
     await measureServer(system, figures, {
       pullScopes: sizes.pulls.map((tasks): [string, number] => [scopeKey(tasks), tasks]),
-      pushWorkspace: "board",
+      pushWorkspace: "push",
       quick,
     });
   }
