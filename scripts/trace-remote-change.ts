@@ -1,0 +1,156 @@
+/**
+ * `npx tsx scripts/trace-remote-change.ts [--tasks 10000] [--runs 20]`: where the time goes
+ * between one person's Move to… click and the frame that shows the move in another person's
+ * browser (the budget "change visible in another user's browser"), on the benchmark's seeded
+ * board and production server (scripts/bench/bench-server.ts; with DATABASE_URL it seeds a
+ * fresh database on that Postgres, else the embedded one). Builds the client when
+ * dist/client is missing, as `npm run bench` does.
+ *
+ * Each leg is read from the pages themselves: the author's push request (Resource Timing),
+ * the poke's arrival in the other page (its EventSource, wrapped), the pull that follows it,
+ * and the frame that shows the card. Prints median and p95 of each leg.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { Page } from "@playwright/test";
+import { build } from "vite";
+import { startBenchSystem } from "./bench/bench-server.ts";
+import {
+  arm,
+  boardReady,
+  card,
+  launchBrowser,
+  newPerson,
+  openMoveMenu,
+  result,
+  taskIdAt,
+} from "./bench/browser-figures.ts";
+
+const { values } = parseArgs({
+  options: {
+    tasks: { type: "string", default: "10000" },
+    runs: { type: "string", default: "20" },
+  },
+});
+const tasks = Number(values.tasks);
+const runs = Number(values.runs);
+
+const root = path.resolve(import.meta.dirname, "..");
+if (!existsSync(path.join(root, "dist/client/index.html"))) {
+  console.log("Building the client…");
+  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+}
+
+/** Records when each poke reaches the page (epoch ms), before the app's own listener runs. */
+const pokeClock = `(() => {
+  window.__pokes = [];
+  const Source = window.EventSource;
+  window.EventSource = class extends Source {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("poke", () => window.__pokes.push(performance.timeOrigin + performance.now()));
+    }
+  };
+})();`;
+
+type Span = { start: number; end: number };
+
+/** The page's requests to `pathPart`, as epoch ms. */
+function requests(page: Page, pathPart: string): Promise<Span[]> {
+  return page.evaluate(
+    (part) =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.includes(part))
+        .map((entry) => ({
+          start: performance.timeOrigin + entry.startTime,
+          end: performance.timeOrigin + (entry as PerformanceResourceTiming).responseEnd,
+        })),
+    pathPart,
+  );
+}
+
+const legs = {
+  "click → push sent": [] as number[],
+  "push round trip": [] as number[],
+  "push answered → poke arrives": [] as number[],
+  "poke → pull sent": [] as number[],
+  "pull round trip": [] as number[],
+  "pull answered → painted": [] as number[],
+  "click → painted in the other browser": [] as number[],
+  "click → painted in the author's browser": [] as number[],
+};
+
+const system = await startBenchSystem([
+  {
+    key: "board",
+    options: { tasks, projects: 1, members: 5, label: `trace-${tasks}`, seed: 20260601 },
+  },
+]);
+const browser = await launchBrowser();
+try {
+  const workspace = system.workspaces.get("board");
+  const project = workspace?.projects[0];
+  if (!workspace || !project) throw new Error("nothing seeded");
+  const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
+  const author = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
+  const other = await newPerson(browser, system.baseUrl, workspace.sessions[1]);
+  await other.context.addInitScript(pokeClock);
+  await author.page.goto(boardUrl);
+  await boardReady(author.page);
+  await other.page.goto(boardUrl);
+  await boardReady(other.page);
+  // Past the first syncs' persisting and the search index's first build.
+  await author.page.waitForTimeout(5000);
+
+  for (let i = 0; i < runs; i++) {
+    const id = await taskIdAt(author.page, "to-do", 0);
+    const menu = await openMoveMenu(author.page, id);
+    const target = `${card("in-progress", 0)}[data-task-id="${id}"]`;
+    await arm(other.page, { selector: target }, true);
+    await arm(author.page, { selector: target });
+    await menu.getByRole("menuitem", { name: "Top of In progress", exact: true }).click();
+    const local = await result(author.page);
+    const seen = await result(other.page);
+    const click = local.start;
+    const push = (await requests(author.page, "/api/replicache/push")).find(
+      (span) => span.start >= click,
+    );
+    const pokes = await other.page.evaluate(
+      () => (window as unknown as { __pokes: number[] }).__pokes,
+    );
+    // The poke may arrive a moment before the push's response has been read.
+    const poke = push && pokes.find((at) => at >= push.start);
+    const pull =
+      poke &&
+      (await requests(other.page, "/api/replicache/pull")).find((span) => span.start >= poke - 1);
+    if (push && poke && pull) {
+      legs["click → push sent"].push(push.start - click);
+      legs["push round trip"].push(push.end - push.start);
+      legs["push answered → poke arrives"].push(poke - push.end);
+      legs["poke → pull sent"].push(pull.start - poke);
+      legs["pull round trip"].push(pull.end - pull.start);
+      legs["pull answered → painted"].push(seen.end - pull.end);
+    }
+    legs["click → painted in the other browser"].push(seen.end - click);
+    legs["click → painted in the author's browser"].push(local.end - local.start);
+    await author.page.waitForTimeout(700);
+  }
+} finally {
+  await browser.close();
+  await system.stop();
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))];
+};
+console.log(`\nA move seen in another browser, ${tasks.toLocaleString("en")} tasks (ms):`);
+for (const [leg, times] of Object.entries(legs)) {
+  const median = quantile(times, 0.5)?.toFixed(0) ?? "—";
+  const p95 = quantile(times, 0.95)?.toFixed(0) ?? "—";
+  console.log(
+    `  ${leg.padEnd(40)} median ${median.padStart(4)}   p95 ${p95.padStart(4)}   (${times.length})`,
+  );
+}
