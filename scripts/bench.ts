@@ -9,12 +9,11 @@
  *   published figure), pull-1k / pull-100k: four projects (100k only in full mode), push: 500
  *   tasks that push throughput adds to (kept away from the boards).
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { build } from "vite";
-import { startBenchSystem } from "./bench/bench-server.ts";
+import { builtClient, startBenchSystem } from "./bench/bench-server.ts";
 import { launchBrowser, type BrowserRuns } from "./bench/browser-figures.ts";
 import { measureBrowser } from "./bench/browser-figures.ts";
 import { initialAssets } from "./bench/build-figures.ts";
@@ -38,7 +37,6 @@ if (values.only !== undefined && values.only !== "server" && values.only !== "br
 const part = (name: "server" | "browser") => values.only === undefined || values.only === name;
 const quick = values.quick;
 const root = path.resolve(import.meta.dirname, "..");
-const clientDir = path.join(root, "dist/client");
 
 /** Quick mode: one small workspace for everything, so CI spends about a minute on it. */
 const sizes = quick
@@ -63,10 +61,7 @@ const seed = (label: string, tasks: number, projects: number): SeedOptions => ({
 const started = Date.now();
 const figures = new Figures();
 
-if (!existsSync(path.join(clientDir, "index.html"))) {
-  console.log("Building the client…");
-  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
-}
+const clientDir = await builtClient();
 console.log("Build:");
 const assets = initialAssets(clientDir);
 figures.add("initial JS, gzip", "KB", [assets.jsBytes / 1024], budgets.initialJs);

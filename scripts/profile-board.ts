@@ -14,12 +14,11 @@
  * does (delete dist/client after changing the client). `--out` also writes the raw profiles
  * (.cpuprofile), which Chrome DevTools' Performance panel opens.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Page } from "@playwright/test";
-import { build } from "vite";
-import { startBenchSystem } from "./bench/bench-server.ts";
+import { builtClient, startBoardSystem } from "./bench/bench-server.ts";
 import {
   arm,
   boardReady,
@@ -52,27 +51,12 @@ const reloads = Number(values.reloads);
 const moves = Number(values.moves);
 const top = Number(values.top);
 
-const root = path.resolve(import.meta.dirname, "..");
-const clientDir = path.join(root, "dist/client");
-if (!existsSync(path.join(clientDir, "index.html"))) {
-  console.log("Building the client…");
-  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
-}
-const maps = new SourceMaps(clientDir);
+const maps = new SourceMaps(await builtClient());
 const traceCategories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8"];
 
-const system = await startBenchSystem([
-  {
-    key: "board",
-    options: { tasks, projects: 1, members: 5, label: `profile-${tasks}`, seed: 20260601 },
-  },
-]);
+const { system, workspace, boardUrl } = await startBoardSystem(tasks, `profile-${tasks}`);
 const browser = await launchBrowser();
 try {
-  const workspace = system.workspaces.get("board");
-  const project = workspace?.projects[0];
-  if (!workspace || !project) throw new Error("nothing seeded");
-  const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
   const { page, context } = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
   await page.goto(boardUrl);
   console.log(`First sync: board after ${(await boardReady(page)).toFixed(0)} ms`);

@@ -10,12 +10,9 @@
  * the poke's arrival in the other page (its EventSource, wrapped), the pull that follows it,
  * and the frame that shows the card. Prints median and p95 of each leg.
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Page } from "@playwright/test";
-import { build } from "vite";
-import { startBenchSystem } from "./bench/bench-server.ts";
+import { builtClient, startBoardSystem } from "./bench/bench-server.ts";
 import {
   arm,
   boardReady,
@@ -36,11 +33,7 @@ const { values } = parseArgs({
 const tasks = Number(values.tasks);
 const runs = Number(values.runs);
 
-const root = path.resolve(import.meta.dirname, "..");
-if (!existsSync(path.join(root, "dist/client/index.html"))) {
-  console.log("Building the client…");
-  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
-}
+await builtClient();
 
 /** Records when each poke reaches the page (epoch ms), before the app's own listener runs. */
 const pokeClock = `(() => {
@@ -82,18 +75,9 @@ const legs = {
   "click → painted in the author's browser": [] as number[],
 };
 
-const system = await startBenchSystem([
-  {
-    key: "board",
-    options: { tasks, projects: 1, members: 5, label: `trace-${tasks}`, seed: 20260601 },
-  },
-]);
+const { system, workspace, boardUrl } = await startBoardSystem(tasks, `trace-${tasks}`);
 const browser = await launchBrowser();
 try {
-  const workspace = system.workspaces.get("board");
-  const project = workspace?.projects[0];
-  if (!workspace || !project) throw new Error("nothing seeded");
-  const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
   const author = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
   const other = await newPerson(browser, system.baseUrl, workspace.sessions[1]);
   await other.context.addInitScript(pokeClock);

@@ -1,8 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import postgres from "postgres";
+import { createTestDatabase } from "../../server/test/test-database.ts";
 import { startOidcProvider } from "./oidc-provider.ts";
 import { freePort, waitForHealth } from "./server-process.ts";
 
@@ -14,19 +11,8 @@ import { freePort, waitForHealth } from "./server-process.ts";
 export default async function globalSetup() {
   const oidc = await startOidcProvider();
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "tasks-e2e-"));
-  const adminUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (adminUrl) {
-    dbName = `e2e_${Date.now().toString(36)}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${dbName}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const database = await createTestDatabase("e2e");
+  const { databaseUrl, dataDir } = database;
 
   const baseUrl = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -52,11 +38,6 @@ export default async function globalSetup() {
     server.kill("SIGTERM");
     await exited;
     await oidc.stop();
-    if (adminUrl && dbName) {
-      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-      await admin.end();
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
 }

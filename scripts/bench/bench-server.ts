@@ -7,16 +7,16 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import postgres from "postgres";
+import { build } from "vite";
 import { freePort, waitForHealth } from "../../e2e/support/server-process.ts";
 import type { Auth } from "../../server/auth/auth.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { migrate } from "../../server/db/migrate.ts";
 import { createLogger } from "../../server/logger.ts";
+import { createTestDatabase } from "../../server/test/test-database.ts";
 import {
   SEED_PASSWORD,
   seedAuth,
@@ -45,22 +45,39 @@ export type BenchSystem = {
   stop: () => Promise<void>;
 };
 
+/** The built client's folder, built first when it is missing (after `rm -rf dist/client`). */
+export async function builtClient(): Promise<string> {
+  const clientDir = path.join(root, "dist/client");
+  if (!existsSync(path.join(clientDir, "index.html"))) {
+    console.log("Building the client…");
+    await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  }
+  return clientDir;
+}
+
+/**
+ * The benchmark's system with one seeded workspace of `tasks` tasks in one project, for the
+ * scripts that look at its board (profile-board.ts, trace-remote-change.ts).
+ */
+export async function startBoardSystem(tasks: number, label: string) {
+  const system = await startBenchSystem([
+    { key: "board", options: { tasks, projects: 1, members: 5, label, seed: 20260601 } },
+  ]);
+  const workspace = system.workspaces.get("board");
+  const project = workspace?.projects[0];
+  if (!workspace || !project) {
+    await system.stop();
+    throw new Error("nothing seeded");
+  }
+  const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
+  return { system, workspace, boardUrl };
+}
+
 export async function startBenchSystem(
   specs: { key: string; options: SeedOptions }[],
 ): Promise<BenchSystem> {
-  const adminUrl = process.env.DATABASE_URL;
-  const dataDir = await mkdtemp(path.join(tmpdir(), "tasks-bench-"));
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (adminUrl) {
-    dbName = `bench_${Date.now().toString(36)}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${dbName}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const database = await createTestDatabase("bench");
+  const { databaseUrl, dataDir } = database;
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const secret = randomBytes(32).toString("base64url");
@@ -76,14 +93,7 @@ export async function startBenchSystem(
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
-  const cleanUp = async () => {
-    if (adminUrl && dbName) {
-      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-      await admin.end();
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const cleanUp = () => database.drop();
 
   let workspaces: Map<string, BenchWorkspace>;
   try {

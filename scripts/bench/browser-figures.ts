@@ -126,26 +126,20 @@ export async function newPerson(browser: Browser, baseUrl: string, cookies: Cook
   return { context, page };
 }
 
-export async function boardReady(page: Page): Promise<number> {
-  await page.waitForFunction(() => window.__benchBoardReady !== undefined, null, {
+/** The moment the page's script recorded under `mark` (ms since navigation start). */
+async function pageMark(page: Page, mark: "__benchBoardReady" | "__benchSynced"): Promise<number> {
+  const handle = await page.waitForFunction((name) => window[name], mark, {
     timeout: 120_000,
     polling: 50,
   });
-  const ready = await page.evaluate(() => window.__benchBoardReady);
-  if (ready === undefined) throw new Error("board not ready");
-  return ready;
+  return Number(await handle.jsonValue());
 }
 
-/** When the last page of the first sync arrived (ms since navigation start). */
-async function synced(page: Page): Promise<number> {
-  await page.waitForFunction(() => window.__benchSynced !== undefined, null, {
-    timeout: 120_000,
-    polling: 50,
-  });
-  const at = await page.evaluate(() => window.__benchSynced);
-  if (at === undefined) throw new Error("first sync did not end");
-  return at;
-}
+/** The first frame showing a board card. */
+export const boardReady = (page: Page) => pageMark(page, "__benchBoardReady");
+
+/** When the last page of the first sync arrived. */
+const synced = (page: Page) => pageMark(page, "__benchSynced");
 
 export const card = (status: string, index: number) =>
   `section.board-column[data-status="${status}"] li[data-index="${index}"] article.task-card`;

@@ -390,37 +390,19 @@ export async function workspaceKeys(tx: Db, workspaceIds: string[]): Promise<str
 }
 
 async function selectRows(tx: Db, kind: RowKind, where: Where): Promise<Row[]> {
+  const keyed = <T extends RowValue>(values: T[], key: (value: T) => string): Row[] =>
+    values.map((value) => ({ key: key(value), id: value.id, value }));
   switch (kind) {
     case "project":
-      return (await projectsWhere(tx, where)).map((value) => ({
-        key: projectKey(value.workspaceId, value.id),
-        id: value.id,
-        value,
-      }));
+      return keyed(await projectsWhere(tx, where), (v) => projectKey(v.workspaceId, v.id));
     case "label":
-      return (await labelsWhere(tx, where)).map((value) => ({
-        key: labelKey(value.workspaceId, value.id),
-        id: value.id,
-        value,
-      }));
+      return keyed(await labelsWhere(tx, where), (v) => labelKey(v.workspaceId, v.id));
     case "task":
-      return (await tasksWhere(tx, where)).map((value) => ({
-        key: taskKey(value.projectId, value.id),
-        id: value.id,
-        value,
-      }));
+      return keyed(await tasksWhere(tx, where), (v) => taskKey(v.projectId, v.id));
     case "comment":
-      return (await commentsWhere(tx, where)).map((value) => ({
-        key: commentKey(value.taskId, value.id),
-        id: value.id,
-        value,
-      }));
+      return keyed(await commentsWhere(tx, where), (v) => commentKey(v.taskId, v.id));
     case "activity":
-      return (await activitiesWhere(tx, where)).map((value) => ({
-        key: activityKey(value.taskId, value.id),
-        id: value.id,
-        value,
-      }));
+      return keyed(await activitiesWhere(tx, where), (v) => activityKey(v.taskId, v.id));
   }
 }
 

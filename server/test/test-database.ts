@@ -12,11 +12,12 @@ export type TestDatabase = {
 };
 
 /**
- * A fresh database for one test file: a new database on the Postgres named by DATABASE_URL
- * (dropped afterwards), or an embedded PGlite in a temporary folder when it is unset.
+ * A fresh database for one test file (or one e2e or benchmark run, named by `prefix`): a new
+ * database on the Postgres named by DATABASE_URL (dropped afterwards), or an embedded PGlite in
+ * a temporary folder when it is unset.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "tasks-test-"));
+export async function createTestDatabase(prefix = "test"): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `tasks-${prefix}-`));
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     return {
@@ -25,7 +26,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       drop: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   await admin.end();

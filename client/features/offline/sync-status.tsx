@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
-import { firstSyncOf } from "../sync/paged-pull.ts";
+import { useEffect, useState } from "react";
+import { useFirstSync } from "../sync/paged-pull.ts";
 import { countPendingChanges } from "../sync/pending-changes.ts";
 import { useRep } from "../sync/replicache-provider.tsx";
 
@@ -16,8 +16,7 @@ export function SyncStatus() {
   const rep = useRep();
   const [online, setOnline] = useState(() => navigator.onLine);
   const [pending, setPending] = useState(0);
-  const firstSync = firstSyncOf(rep);
-  const loading = useSyncExternalStore(firstSync.subscribe, firstSync.loading);
+  const loading = useFirstSync();
   // Only a first sync long enough to notice is announced: a small workspace arrives at once.
   const [showLoading, setShowLoading] = useState(false);
   useEffect(() => {

@@ -1,44 +1,28 @@
+import { useSyncExternalStore } from "react";
 import type { Puller, PullerResult, PullRequestV1 } from "replicache";
 
 /**
  * Whether the store is still receiving its first sync: from the first pull of an empty store
  * (cookie null) until the response that says no more pages are coming. A failed page leaves
- * it loading, since the store is still incomplete.
+ * it loading, since the store is still incomplete. One store is open at a time.
  */
-export type FirstSync = {
-  loading(): boolean;
-  subscribe(listener: () => void): () => void;
-};
+let firstSync = false;
+const listeners = new Set<() => void>();
 
-type FirstSyncState = FirstSync & { set(loading: boolean): void };
-
-const firstSyncs = new WeakMap<object, FirstSyncState>();
-
-/** The first-sync state of a store whose puller is `pullingEveryPage`. */
-export function firstSyncOf(rep: object): FirstSync {
-  return firstSyncState(rep);
+function setFirstSync(value: boolean) {
+  if (firstSync === value) return;
+  firstSync = value;
+  for (const listener of listeners) listener();
 }
 
-function firstSyncState(rep: object): FirstSyncState {
-  let state = firstSyncs.get(rep);
-  if (!state) {
-    let loading = false;
-    const listeners = new Set<() => void>();
-    state = {
-      loading: () => loading,
-      subscribe(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      set(next) {
-        if (next === loading) return;
-        loading = next;
-        for (const listener of listeners) listener();
-      },
-    };
-    firstSyncs.set(rep, state);
-  }
-  return state;
+export function useFirstSync(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => firstSync,
+  );
 }
 
 /**
@@ -55,12 +39,11 @@ export function pullingEveryPage(
   rep: { pull(options?: { now?: boolean }): Promise<void> },
   puller: Puller,
 ): Puller {
-  const firstSync = firstSyncState(rep);
   let ahead: { request: string; result: Promise<PullerResult> } | undefined;
   return async (request, requestID) => {
     // Pull requests carry a cookie (push requests do not): null in an empty store.
     if ("cookie" in request && (request.cookie === null || hasMore(request))) {
-      firstSync.set(true);
+      setFirstSync(true);
     }
     const prefetched = ahead?.request === JSON.stringify(request) ? ahead.result : undefined;
     ahead = undefined;
@@ -81,7 +64,7 @@ export function pullingEveryPage(
       ahead = { request: JSON.stringify(next), result: nextResult };
       void rep.pull({ now: true }).catch(() => undefined);
     } else if (response && "cookie" in response) {
-      firstSync.set(false);
+      setFirstSync(false);
     }
     return result;
   };
