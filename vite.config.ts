@@ -1,12 +1,50 @@
+import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { writePrecompressedFiles } from "./server/http/precompressed.ts";
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 3001}`;
+
+/**
+ * Brotli and gzip copies of the built files for the server to send (server/http/precompressed.ts).
+ * Last of all, so the service worker written by vite-plugin-pwa's own closeBundle is included;
+ * its precache lists only the files themselves (workbox.globPatterns).
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "tasks:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler(error) {
+        if (!error) await writePrecompressedFiles(outDir);
+      },
+    },
+  };
+}
+
+/** Every client import of zod goes through client/lib/zod-without-eval.ts, which imports the real one. */
+function zodWithoutEval(): Plugin {
+  const wrapper = path.resolve(import.meta.dirname, "client/lib/zod-without-eval.ts");
+  return {
+    name: "tasks:zod-without-eval",
+    enforce: "pre",
+    resolveId(source, importer) {
+      return source === "zod" && importer !== wrapper ? wrapper : null;
+    },
+  };
+}
 
 export default defineConfig({
   root: "client",
   plugins: [
+    zodWithoutEval(),
     react(),
     VitePWA({
       // A new version waits for the person to accept it ('Update available' toast).
@@ -49,7 +87,10 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),
+    precompress(),
   ],
+  // Built for the profiling scripts and for debugging; the server keeps them to itself unless
+  // SERVE_SOURCE_MAPS=true.
   build: { outDir: "../dist/client", emptyOutDir: true, sourcemap: true },
   server: {
     port: Number(process.env.PORT ?? 3000),

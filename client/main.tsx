@@ -11,12 +11,12 @@ import "./styles/app-shell.css";
 import "./styles/screens.css";
 
 // A page of the signed-in area starts reading the local store of whoever was signed in last
-// while the session is checked and the screen's code loads (features/sync/open-store.ts). In
+// while the session is checked and the screen's code loads (platform/sync/open-store.ts). In
 // a browser that has never signed in here (a first sync), the store opens, and starts pulling,
 // as soon as the session answers, without waiting for the screen's code and workspaces.
 if (window.location.pathname.startsWith("/dashboard")) {
   // The store's code (Replicache) loads side by side with the session request.
-  const openStore = import("./features/sync/open-store.ts");
+  const openStore = import("./platform/sync/open-store.ts");
   // If this fails (a chunk that will not load), the screen opens its store the usual way.
   const openEarly = (userId: string) =>
     void openStore.then(({ openStoreEarly }) => openStoreEarly(userId)).catch(() => undefined);

@@ -31,8 +31,13 @@ test("an owner creates a project, edits a task on its page and comments, and a m
   await dialog.getByText("🚀", { exact: true }).click();
   await expect(dialog.getByRole("radio", { name: "Icon 🚀" })).toBeChecked();
   await dialog.getByLabel("Description (optional)").fill("The new marketing site");
+  // The task below is pushed by another client: the project must have reached the server first.
+  const projectPushed = page.waitForResponse((response) =>
+    response.url().endsWith("/api/replicache/push"),
+  );
   await dialog.getByRole("button", { name: "Create project" }).click();
   await expect(page).toHaveURL(/\/project\/[^/]+\/board$/);
+  await projectPushed;
   const projectId = /\/project\/([^/]+)\/board$/.exec(page.url())?.[1] ?? "";
 
   const taskId = `tp-${Date.now().toString(36)}`;

@@ -6,6 +6,8 @@ import { configRoutes } from "./config-routes.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { apiErrorHandler, apiNotFound } from "./http/api-error.ts";
+import { responseCompression } from "./http/response-compression.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { staticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
 import { outboxRoutes } from "./mail/outbox-routes.ts";
@@ -18,7 +20,11 @@ export type AppDeps = { config: Config; db: Database; logger: Logger; auth: Auth
 export function createApp({ config, db, logger, auth, pokes }: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", false);
+  // req.ip, and so the client address better-auth rate-limits by, comes from X-Forwarded-For
+  // only through these proxies.
+  app.set("trust proxy", config.trustedProxies);
+  app.use(securityHeaders({ https: (config.baseUrl ?? "").startsWith("https:") }));
+  app.use(responseCompression());
 
   app.use(authRoutes(auth));
   app.use(syncRoutes({ auth, sql: db.sql, logger, pokes }));
@@ -28,6 +34,6 @@ export function createApp({ config, db, logger, auth, pokes }: AppDeps): express
   if (config.nodeEnv !== "production" && !config.smtpUrl) app.use(outboxRoutes(db.sql));
   app.use("/api", apiNotFound);
   app.use(apiErrorHandler(logger));
-  app.use(staticClient());
+  app.use(staticClient({ serveSourceMaps: config.serveSourceMaps }));
   return app;
 }

@@ -23,14 +23,22 @@ describe("loadConfig", () => {
     expect(loadConfig({})).toMatchObject({
       nodeEnv: "development",
       port: 3000,
-      host: "0.0.0.0",
+      host: "127.0.0.1",
       databaseUrl: undefined,
       dataDir: path.resolve(".data"),
       baseUrl: undefined,
       betterAuthSecret: undefined,
       disableRegistration: false,
       logLevel: "info",
+      serveSourceMaps: false,
     });
+  });
+
+  it("listens on every interface by default once BASE_URL names a deployment", () => {
+    expect(loadConfig({ BASE_URL: "https://tasks.example" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ BASE_URL: "https://tasks.example", HOST: "10.0.0.5" }).host).toBe(
+      "10.0.0.5",
+    );
   });
 
   it("reads every variable it knows", () => {
@@ -44,6 +52,7 @@ describe("loadConfig", () => {
       BETTER_AUTH_SECRET: secret,
       DISABLE_REGISTRATION: "true",
       LOG_LEVEL: "warn",
+      SERVE_SOURCE_MAPS: "true",
     });
 
     expect(config).toMatchObject({
@@ -56,6 +65,7 @@ describe("loadConfig", () => {
       betterAuthSecret: secret,
       disableRegistration: true,
       logLevel: "warn",
+      serveSourceMaps: true,
     });
   });
 
@@ -100,6 +110,48 @@ describe("loadConfig", () => {
       "PORT",
       "BASE_URL",
       "LOG_LEVEL",
+    ]);
+  });
+
+  it("trusts no proxy and limits rates only in production by default", () => {
+    expect(loadConfig({})).toMatchObject({ trustedProxies: false, rateLimit: false });
+    expect(loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret })).toMatchObject({
+      trustedProxies: false,
+      rateLimit: true,
+    });
+  });
+
+  it.each([
+    ["1", 1],
+    ["2", 2],
+    ["loopback", ["loopback"]],
+    [
+      "10.0.0.0/8, 192.168.1.5,fd00::/8, ::1, uniquelocal",
+      ["10.0.0.0/8", "192.168.1.5", "fd00::/8", "::1", "uniquelocal"],
+    ],
+  ])("reads TRUSTED_PROXIES=%s as Express's trust proxy %j", (value, expected) => {
+    expect(loadConfig({ TRUSTED_PROXIES: value }).trustedProxies).toEqual(expected);
+  });
+
+  it.each([
+    ["RATE_LIMIT", { RATE_LIMIT: "true" }, true],
+    ["RATE_LIMIT=false in production", { NODE_ENV: "production", RATE_LIMIT: "false" }, false],
+  ])("%s sets the rate limits", (_name, env, expected) => {
+    expect(loadConfig({ BETTER_AUTH_SECRET: secret, ...env }).rateLimit).toBe(expected);
+  });
+
+  it.each(["true", "everyone", "10.0.0.0/33", "::1/129", "10.0.0.1/8/8", "1.5", "-1"])(
+    "refuses TRUSTED_PROXIES=%s, naming what it expects",
+    (value) => {
+      expect(refusal({ TRUSTED_PROXIES: value }).problems).toEqual([
+        "TRUSTED_PROXIES: expected a number of proxy hops, or comma-separated addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+      ]);
+    },
+  );
+
+  it("refuses RATE_LIMIT=maybe", () => {
+    expect(refusal({ RATE_LIMIT: "maybe" }).problems).toEqual([
+      "RATE_LIMIT: expected true or false",
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
   type SocialProviderEnv,
   type SocialProviderName,
 } from "./auth/social-provider-env.ts";
+import { trustedProxiesSchema } from "./http/trusted-proxies.ts";
 
 /** Environment variables read once at start; every value is checked before anything runs. */
 const booleanFlag = z
@@ -23,7 +24,7 @@ const envSchema = z.object({
     .min(0, "expected a port number from 0 to 65535")
     .max(65535, "expected a port number from 0 to 65535")
     .default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "expected a postgres:// connection URL" })
     .optional(),
@@ -51,6 +52,9 @@ const envSchema = z.object({
     .url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" })
     .optional(),
   MAIL_FROM: z.string().min(3).default("Tasks <no-reply@localhost>"),
+  TRUSTED_PROXIES: trustedProxiesSchema.optional(),
+  RATE_LIMIT: booleanFlag.optional(),
+  SERVE_SOURCE_MAPS: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -67,8 +71,13 @@ export type Config = {
   requireEmailVerification: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  serveSourceMaps: boolean;
   socialProviders: Partial<Record<SocialProviderName, SocialProviderEnv>>;
   oidc: OidcEnv | undefined;
+  /** Express `trust proxy`: hop count, or the addresses of the proxies; false trusts none. */
+  trustedProxies: false | number | string[];
+  /** better-auth's rate limits (counted in Postgres, so shared by every instance). */
+  rateLimit: boolean;
 };
 
 export class ConfigError extends Error {
@@ -122,7 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Without BASE_URL this is someone trying it on their own machine: only that machine can
+    // reach it (and its dev outbox). A BASE_URL names a deployment, reached from elsewhere.
+    host: e.HOST ?? (e.BASE_URL ? "0.0.0.0" : "127.0.0.1"),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     baseUrl: e.BASE_URL?.replace(/\/$/, ""),
@@ -133,8 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     socialProviders: social.providers,
     oidc,
+    trustedProxies: e.TRUSTED_PROXIES ?? false,
+    rateLimit: e.RATE_LIMIT ?? e.NODE_ENV === "production",
   };
 }
 

@@ -1,5 +1,8 @@
 import { connect } from "node:net";
+import postgres from "postgres";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { freePort } from "../e2e/support/server-process.ts";
+import { MIGRATION_LOCK_ID } from "./db/migrate.ts";
 import { startServer } from "./server.ts";
 import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
 import { testConfig } from "./test/test-server.ts";
@@ -50,6 +53,41 @@ it("closing refuses new connections, lets a request in flight finish, then compl
   expect(await response.json()).toMatchObject({ ok: true });
   expect(Date.now() - started).toBeLessThan(1000);
 }, 60_000);
+
+// Another instance holding the migration lock keeps this one migrating for as long as the test likes.
+it.runIf(process.env.DATABASE_URL)(
+  "a request while the database migrates is answered at once with 503 STARTING, then by the app",
+  async () => {
+    const port = await freePort();
+    const otherMigrator = postgres(database.databaseUrl ?? "", { max: 1, onnotice: () => {} });
+    await otherMigrator`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    let starting: ReturnType<typeof startServer> | undefined;
+    let early: Response | undefined;
+    try {
+      starting = startServer(testConfig(database, { PORT: String(port) }));
+      // Refused until the server listens; from then on every request must be answered.
+      early = await vi.waitFor(() => fetch(`http://127.0.0.1:${port}/api/health`), {
+        timeout: 30_000,
+        interval: 50,
+      });
+    } finally {
+      await otherMigrator`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+      await otherMigrator.end();
+    }
+    const server = await starting;
+    const ready = await fetch(`${server.url}/api/health`);
+    await server.close();
+
+    expect(early.status).toBe(503);
+    expect(early.headers.get("retry-after")).toBe("1");
+    expect(await early.json()).toEqual({
+      code: "STARTING",
+      message: "The server is starting. Try again shortly.",
+    });
+    expect(await ready.json()).toMatchObject({ ok: true });
+  },
+  60_000,
+);
 
 function connectsTo(port: number): Promise<boolean> {
   return new Promise((resolve) => {

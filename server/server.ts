@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { createServer, type ServerResponse } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret, type Config } from "./config.ts";
@@ -8,7 +8,7 @@ import { migrate } from "./db/migrate.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { authCallAnnouncer } from "./sync/auth-announcements.ts";
-import { createPokes } from "./sync/poke.ts";
+import { createPokes, type Pokes } from "./sync/poke.ts";
 
 export type RunningServer = {
   url: string;
@@ -20,58 +20,64 @@ export type RunningServer = {
 };
 
 const SHUTDOWN_GRACE_MS = 5000;
+const STARTING_RETRY_AFTER_S = 1;
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const { applied } = await migrate(db.sql);
-    if (applied.length > 0) logger.info({ applied }, "migrations applied");
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
 
-  // Listen first: with PORT=0 the public URL (which better-auth needs) is known only then.
-  const httpServer = createServer();
-  try {
-    await new Promise<void>((resolve, reject) => {
-      httpServer.once("error", reject);
-      httpServer.listen(config.port, config.host, () => resolve());
-    });
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
-  const { port } = httpServer.address() as AddressInfo;
-  const url = config.baseUrl ?? `http://localhost:${port}`;
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    sql: db.sql,
-    logger,
-  });
-  const pokes = await createPokes({ db, logger });
-  const auth = createAuth({
-    config,
-    sql: db.sql,
-    mailer,
-    logger,
-    baseUrl: url,
-    secret: resolveAuthSecret(config),
-    onAuthWrite: authCallAnnouncer({ sql: db.sql, announcer: pokes.announcer, logger }),
-  });
-  const app = createApp({ config, db, logger, auth, pokes });
   // Answers still to be sent when closing starts end their connection, so it does not linger
   // as an idle keep-alive connection and hold the shutdown up until the grace period ends.
   let closing: Promise<void> | undefined;
   const unanswered = new Set<ServerResponse>();
+  let app: RequestListener | undefined;
+  const httpServer = createServer();
   httpServer.on("request", (_req, res) => {
     unanswered.add(res);
     res.once("close", () => unanswered.delete(res));
     if (closing) res.setHeader("Connection", "close");
   });
-  httpServer.on("request", app);
+  // Until the app is ready every request gets 503 at once rather than waiting unanswered.
+  httpServer.on("request", (req, res) => (app ? app(req, res) : answerStarting(res)));
+
+  // Listen first: with PORT=0 the public URL (which better-auth needs) is known only then, and a
+  // client (a health check, a browser reloading) hears STARTING instead of a refused connection.
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  const url = config.baseUrl ?? `http://localhost:${port}`;
+
+  // A start that fails after listening must not leave the port open or the database running.
+  let db: Database | undefined;
+  let pokes: Pokes;
+  try {
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const { applied } = await migrate(db.sql);
+    if (applied.length > 0) logger.info({ applied }, "migrations applied");
+    pokes = await createPokes({ db, logger });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      sql: db.sql,
+      logger,
+    });
+    const auth = createAuth({
+      config,
+      sql: db.sql,
+      mailer,
+      logger,
+      baseUrl: url,
+      secret: resolveAuthSecret(config),
+      onAuthCall: authCallAnnouncer({ sql: db.sql, announcer: pokes.announcer, logger }),
+    });
+    app = createApp({ config, db, logger, auth, pokes });
+  } catch (error) {
+    await stopListening(httpServer);
+    await db?.close();
+    throw error;
+  }
+  const database = db;
 
   const close = () => {
     closing ??= (async () => {
@@ -83,10 +89,28 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const force = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await stopped;
       clearTimeout(force);
-      await db.close();
+      await database.close();
     })();
     return closing;
   };
 
-  return { url, port, db, logger, close };
+  return { url, port, db: database, logger, close };
+}
+
+/** What a request gets while the database opens and migrates. */
+function answerStarting(res: ServerResponse) {
+  res.writeHead(503, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Retry-After": String(STARTING_RETRY_AFTER_S),
+  });
+  res.end(
+    JSON.stringify({ code: "STARTING", message: "The server is starting. Try again shortly." }),
+  );
+}
+
+function stopListening(httpServer: Server): Promise<void> {
+  return new Promise((resolve) => {
+    httpServer.close(() => resolve());
+    httpServer.closeAllConnections();
+  });
 }

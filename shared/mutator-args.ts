@@ -121,6 +121,9 @@ export const updateCommentArgs = z.object({
 
 export const deleteCommentArgs = z.object({ id: idSchema, taskId: idSchema.optional() });
 
+/** The person has seen a refusal notice of theirs (key notice/{id}): it goes, in every browser. */
+export const dismissNoticeArgs = z.object({ id: z.string().min(1).max(64) });
+
 /** Every mutator's argument schema, by mutator name. */
 export const mutatorArgs = {
   createProject: createProjectArgs,
@@ -136,6 +139,7 @@ export const mutatorArgs = {
   addComment: addCommentArgs,
   updateComment: updateCommentArgs,
   deleteComment: deleteCommentArgs,
+  dismissNotice: dismissNoticeArgs,
 } as const;
 
 export type MutatorName = keyof typeof mutatorArgs;

@@ -22,7 +22,15 @@ import {
   type Project,
   type Task,
 } from "./entities.ts";
-import { activityKey, commentKey, labelKey, prefixes, projectKey, taskKey } from "./keys.ts";
+import {
+  activityKey,
+  commentKey,
+  labelKey,
+  noticeKey,
+  prefixes,
+  projectKey,
+  taskKey,
+} from "./keys.ts";
 import { mutatorArgs, type MutatorArgs, type MutatorName } from "./mutator-args.ts";
 import { positionAfter } from "./task-position.ts";
 
@@ -222,6 +230,11 @@ export function createMutators(userId: string): Mutators {
       for (const activity of await readAll(tx, prefixes.activity(comment.taskId), activitySchema)) {
         if (activity.commentId === id) await tx.del(activityKey(comment.taskId, activity.id));
       }
+    },
+
+    async dismissNotice(tx, input) {
+      const { id } = mutatorArgs.dismissNotice.parse(input);
+      await tx.del(noticeKey(id));
     },
   };
 }

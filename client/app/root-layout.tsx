@@ -1,7 +1,7 @@
 import { Outlet } from "@tanstack/react-router";
 import { Toaster } from "sonner";
 import { UpdatePrompt } from "../features/offline/update-prompt.tsx";
-import { useApplyTheme } from "../features/preferences/use-preferences.ts";
+import { useApplyTheme } from "../platform/preferences/use-preferences.ts";
 
 /** Every screen renders inside this: the one place toasts are mounted (SPEC.md section 9). */
 export function RootLayout() {

@@ -13,7 +13,7 @@ import { boardSearchSchema } from "../features/board/board-search.ts";
 import { enterDashboard } from "../features/dashboard/enter-dashboard.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { skipProfileSetupWhenNamed } from "../features/onboarding/profile-setup-guard.ts";
-import { rememberActiveWorkspace } from "../lib/active-workspace.ts";
+import { loadSession } from "../lib/session-store.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RootLayout } from "./root-layout.tsx";
@@ -124,6 +124,23 @@ const authErrorRoute = createRoute({
   validateSearch: z.object({ error: z.string().optional().catch(undefined) }),
 }).lazy(() => import("../features/auth/auth-error.tsx").then((m) => m.Route));
 
+// Every verification link of a mail comes back here: on to `redirect` when it worked, else the
+// reason (better-auth adds `?error=TOKEN_EXPIRED` and the like) and a way to get a new link.
+// Reachable with a session too: a signed-in person follows links from their settings.
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: "verify-email",
+  validateSearch: z.object({
+    error: z.string().optional().catch(undefined),
+    redirect: inAppPath,
+  }),
+  beforeLoad: async ({ search }) => {
+    if (!search.error) throw redirect({ href: search.redirect ?? "/dashboard" });
+    // The screen offers a new link to the signed-in person's address, or asks for one.
+    await loadSession();
+  },
+}).lazy(() => import("../features/auth/verify-email.tsx").then((m) => m.Route));
+
 const publicProjectRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "public-project/$projectId",
@@ -138,6 +155,12 @@ const devOutboxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "dev/outbox",
 }).lazy(() => import("../features/dev/outbox.tsx").then((m) => m.Route));
+
+// Every component of the design system (client/ui/) with sample data, for looking and testing.
+const devUiRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "dev/ui",
+}).lazy(() => import("../features/dev/ui-gallery.tsx").then((m) => m.Route));
 
 // Signed-in area.
 
@@ -174,14 +197,11 @@ const createWorkspaceRoute = createRoute({
   path: "workspace/create",
 }).lazy(() => import("../features/workspace/create-workspace.tsx").then((m) => m.Route));
 
+// Its screen says when the workspace does not exist, and remembers the one that does.
 const workspaceRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: "workspace/$workspaceId",
-  // Opening a workspace makes it the one the dashboard entry returns to.
-  beforeLoad: ({ params, preload }) => {
-    if (!preload) rememberActiveWorkspace(params.workspaceId);
-  },
-});
+}).lazy(() => import("../features/workspace/workspace-layout.tsx").then((m) => m.Route));
 
 const workspaceHomeRoute = createRoute({
   getParentRoute: () => workspaceRoute,
@@ -337,10 +357,12 @@ const routeTree = rootRoute.addChildren([
     ]),
     acceptInvitationRoute,
     authErrorRoute,
+    verifyEmailRoute,
   ]),
   publicProjectRoute,
   testErrorRoute,
   devOutboxRoute,
+  devUiRoute,
   authenticatedRoute.addChildren([
     profileSetupRoute,
     onboardingRoute,

@@ -4,7 +4,6 @@ import { unwrap } from "../lib/api-errors.ts";
 import { rememberActiveWorkspace } from "../lib/active-workspace.ts";
 import { authClient } from "../lib/auth-client.ts";
 import { useAction } from "../lib/use-action.ts";
-import { workspacesChanged } from "../lib/workspace-list.ts";
 import { slugFromName, slugMaxLength, slugPattern } from "../lib/workspace-slug.ts";
 import { TextField } from "./text-field.tsx";
 
@@ -31,7 +30,6 @@ export function CreateWorkspaceForm({ submitLabel }: { submitLabel: string }) {
       if (!workspace) throw new Error("The server returned no workspace");
       // better-auth makes a new workspace the session's active one; remember it here too.
       rememberActiveWorkspace(workspace.id);
-      workspacesChanged();
       await navigate({
         to: "/dashboard/workspace/$workspaceId",
         params: { workspaceId: workspace.id },

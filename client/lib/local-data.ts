@@ -7,6 +7,9 @@ export const storeName = (userId: string) => `tasks-${userId}`;
 /** The Dexie search index of one person's tasks. */
 export const searchIndexName = (userId: string) => `search-${userId}`;
 
+/** The localStorage key of the refusal notices this browser has shown one person. */
+export const seenNoticesKey = (userId: string) => `seen-sync-notices:${userId}`;
+
 // A tab that never lets go of a database (a frozen tab) must not hang sign-out: the browser
 // deletes the database as soon as that tab closes it.
 const DELETE_WAIT_MS = 3000;
@@ -32,10 +35,11 @@ async function replicacheDatabases(userId: string): Promise<string[]> {
 
 /**
  * Deletes everything this browser keeps of one person's data: their Replicache store (with
- * any changes not yet pushed) and their search index. Stores must be closed first, or an open
- * one would write its database back into being.
+ * any changes not yet pushed), their search index and the notices shown to them. Stores must
+ * be closed first, or an open one would write its database back into being.
  */
 export async function deleteLocalData(userId: string): Promise<void> {
+  localStorage.removeItem(seenNoticesKey(userId));
   const stores = await replicacheDatabases(userId);
   await Promise.all([
     ...stores.map((name) =>

@@ -115,6 +115,29 @@ export function forgetSession(): void {
   setSession(null);
 }
 
+const endListeners = new Set<() => void>();
+
+/**
+ * The server has refused this session (a 401 to a sync request: revoked from another device,
+ * or expired): signed out here too, but unlike a sign-out the person's local data stays, to be
+ * synced once they sign in again.
+ */
+export async function sessionEnded(userId: string): Promise<void> {
+  if (!state.loaded || state.session?.user.id !== userId) return;
+  // Asking the server also has it drop the dead session cookie. Left in place, it would undo
+  // the next sign-in: better-auth's anonymous plugin reads it after the new session is set and,
+  // finding it dead, deletes the session cookie of the response (better-auth 1.7.25).
+  await refreshSession();
+  setSession(null);
+  for (const listener of endListeners) listener();
+}
+
+/** Calls `listener` when the server has ended the session (see sessionEnded). */
+export function onSessionEnded(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,15 +1,18 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { AVATAR_COLOURS } from "../ui/avatar-fallback.ts";
 
 /**
  * WCAG AA in both themes, read from the tokens the CSS really uses: body text 4.5:1 against
- * every surface it sits on, the focus ring and borders of controls 3:1 (non-text contrast).
+ * every surface it sits on; the focus ring, status and priority icons 3:1 (non-text
+ * contrast); the initials of avatars 4.5:1 on every colour of their palette.
  */
 const css = readFileSync(path.join(import.meta.dirname, "theme.css"), "utf8");
 
+/** The `--name: #hex` tokens of the first block whose selector is `selector`. */
 function tokens(selector: string): Map<string, string> {
-  const start = css.indexOf(selector);
+  const start = css.indexOf(`${selector} {`);
   const block = css.slice(css.indexOf("{", start) + 1, css.indexOf("}", start));
   const entries = [...block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)].map(
     (match) => [match[1] ?? "", match[2] ?? ""] as const,
@@ -32,6 +35,16 @@ function contrast(a: string, b: string): number {
 
 const surfaces = ["bg", "surface", "surface-raised", "surface-hover"];
 const texts = ["text", "text-muted", "accent-text", "danger"];
+const icons = [
+  "status-backlog",
+  "status-unstarted",
+  "status-started",
+  "status-review",
+  "status-completed",
+  "status-canceled",
+  "priority-urgent",
+  "priority-bar",
+];
 
 describe.each([
   ["dark", '[data-theme="dark"]'],
@@ -56,9 +69,30 @@ describe.each([
     expect(contrast(colour("on-accent"), colour("danger-bg"))).toBeGreaterThanOrEqual(4.5);
   });
 
+  test.each(icons.flatMap((icon) => surfaces.map((surface) => [icon, surface])))(
+    "the %s icon stands out at 3:1 or more on %s",
+    (icon, surface) => {
+      expect(contrast(colour(icon), colour(surface))).toBeGreaterThanOrEqual(3);
+    },
+  );
+
   test("the focus ring stands out at 3:1 or more against the page and surfaces", () => {
     for (const surface of surfaces) {
       expect(contrast(colour("focus"), colour(surface))).toBeGreaterThanOrEqual(3);
     }
+  });
+});
+
+describe("the avatar palette", () => {
+  const shared = tokens(":root");
+  const avatarColours = [...shared].filter(([name]) => /^color-avatar-\d+$/.test(name));
+
+  test("has as many colours as avatars pick from, ten, so neighbours rarely share one", () => {
+    expect(avatarColours).toHaveLength(AVATAR_COLOURS);
+    expect(AVATAR_COLOURS).toBe(10);
+  });
+
+  test.each(avatarColours)("white initials read at 4.5:1 or more on --%s", (_name, value) => {
+    expect(contrast(shared.get("color-on-avatar") ?? "", value)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -4,13 +4,13 @@ import { toNodeHandler } from "better-auth/node";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 
 /**
- * better-auth takes the client's address only from a header. With no proxy in front we set
- * our own from the socket and drop any copy the client sent, so rate limits are per client.
+ * better-auth takes the client's address only from a header. We set our own from Express's
+ * `req.ip` (the socket's address, or X-Forwarded-For's through the TRUSTED_PROXIES) and drop
+ * any copy the client sent, so rate limits and sessions see the real client.
  */
 const clientIpHeader: RequestHandler = (req, _res, next) => {
   delete req.headers[CLIENT_IP_HEADER];
-  const address = req.socket.remoteAddress;
-  if (address) req.headers[CLIENT_IP_HEADER] = address;
+  if (req.ip) req.headers[CLIENT_IP_HEADER] = req.ip;
   next();
 };
 

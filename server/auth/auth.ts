@@ -15,6 +15,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { AuthCall } from "../sync/auth-announcements.ts";
+import { refuseUnstorableInput } from "./auth-input-guard.ts";
 import { setPasswordRoute } from "./set-password-route.ts";
 import { socialProviderOptions } from "./social-providers.ts";
 
@@ -28,8 +29,8 @@ export type AuthDeps = {
   /** The public URL of this server: BASE_URL, or the local address it listens on. */
   baseUrl: string;
   secret: string;
-  /** Told of every successful call under /organization/ and /update-user (sync pokes). */
-  onAuthWrite?: (call: AuthCall) => Promise<void>;
+  /** Told of every call once it has run (server/sync/auth-announcements.ts picks its pokes). */
+  onAuthCall?: (call: AuthCall) => Promise<void>;
 };
 
 /** Seconds. */
@@ -43,7 +44,7 @@ export function authOptions({
   logger,
   baseUrl,
   secret,
-  onAuthWrite,
+  onAuthCall,
 }: AuthDeps) {
   const hasPendingInvitation = async (email: string) => {
     const rows = await sql`
@@ -83,6 +84,13 @@ export function authOptions({
       requireEmailVerification: config.requireEmailVerification,
       resetPasswordTokenExpiresIn: HOUR,
       revokeSessionsOnPasswordReset: true,
+      // better-auth consumes only the token used; the person's other reset links (older
+      // mails, perhaps read by someone else) would otherwise still set a password for an hour.
+      onPasswordReset: async ({ user }) => {
+        await sql`
+          delete from verification
+          where identifier like 'reset-password:%' and value = ${user.id}`;
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           kind: "reset-password",
@@ -167,7 +175,8 @@ export function authOptions({
       freshAge: 0,
     },
     socialProviders: socialProviderOptions(config.socialProviders),
-    rateLimit: { enabled: config.nodeEnv === "production" },
+    // Counted in Postgres (migrations/0006_rate_limit.sql), so every instance shares a budget.
+    rateLimit: { enabled: config.rateLimit, storage: "database", modelName: "rateLimit" },
     advanced: {
       // better-auth skips Origin and callbackURL checks whenever NODE_ENV=test; keep them always on.
       disableOriginCheck: false,
@@ -177,6 +186,7 @@ export function authOptions({
     onAPIError: { errorURL: `${baseUrl}/auth/error` },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        refuseUnstorableInput(ctx);
         if (!config.disableRegistration) return;
         if (ctx.path === "/sign-in/anonymous") throw registrationClosed();
         if (ctx.path === "/sign-up/email") {
@@ -187,9 +197,8 @@ export function authOptions({
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (!onAuthWrite) return;
-        if (!ctx.path.startsWith("/organization/") && ctx.path !== "/update-user") return;
-        await onAuthWrite({
+        if (!onAuthCall) return;
+        await onAuthCall({
           path: ctx.path,
           body: ctx.body,
           returned: ctx.context.returned,

@@ -200,6 +200,63 @@ describe("POST /api/auth/reset-password", () => {
     expect(retry.status).toBe(200);
   });
 
+  it("using one reset token makes every other outstanding one of that person 'Invalid token'", async () => {
+    const person = await signUp(server.url);
+    const first = await requestReset(person);
+    const second = await requestReset(person);
+    const third = await requestReset(person);
+    expect(new Set([first.token, second.token, third.token]).size).toBe(3);
+
+    const used = await new Browser(server.url).post("/api/auth/reset-password", {
+      token: second.token,
+      newPassword: NEW_PASSWORD,
+    });
+
+    expect(used.status).toBe(200);
+    for (const { token } of [first, third]) {
+      const reply = await new Browser(server.url).post("/api/auth/reset-password", {
+        token,
+        newPassword: "an attacker's password",
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ code: "INVALID_TOKEN", message: "Invalid token" });
+    }
+    await expect(signIn(server.url, { ...person, password: NEW_PASSWORD })).resolves.toBeInstanceOf(
+      Browser,
+    );
+  });
+
+  it("an older token stays usable after a newer one was requested but not used", async () => {
+    const person = await signUp(server.url);
+    const older = await requestReset(person);
+    await requestReset(person);
+
+    const reply = await new Browser(server.url).post("/api/auth/reset-password", {
+      token: older.token,
+      newPassword: NEW_PASSWORD,
+    });
+
+    expect(reply.status).toBe(200);
+  });
+
+  it("using a reset token leaves another person's outstanding token valid", async () => {
+    const person = await signUp(server.url);
+    const other = await signUp(server.url);
+    const mine = await requestReset(person);
+    const theirs = await requestReset(other);
+
+    await new Browser(server.url).post("/api/auth/reset-password", {
+      token: mine.token,
+      newPassword: NEW_PASSWORD,
+    });
+    const reply = await new Browser(server.url).post("/api/auth/reset-password", {
+      token: theirs.token,
+      newPassword: NEW_PASSWORD,
+    });
+
+    expect(reply.status).toBe(200);
+  });
+
   it("leaves the old password working when nobody follows the link", async () => {
     const person = await signUp(server.url);
     await requestReset(person);

@@ -9,10 +9,13 @@ export type SessionUser = {
   image: string | null | undefined;
 };
 
-/** The signed-in user of a request, or null. */
-export async function getSessionUser(auth: Auth, req: Request): Promise<SessionUser | null> {
+/** A request's session: its id (what ends at sign-out or revocation) and its user. */
+export type SignedIn = { sessionId: string; user: SessionUser };
+
+/** The session of a request, or null. */
+export async function getSignedIn(auth: Auth, req: Request): Promise<SignedIn | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
   if (!session) return null;
   const { id, name, email, image } = session.user;
-  return { id, name, email, image };
+  return { sessionId: session.session.id, user: { id, name, email, image } };
 }

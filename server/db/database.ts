@@ -22,10 +22,18 @@ export type DatabaseOptions = {
   poolSize?: number;
 };
 
+/** The longest wait, in seconds, before a pooled connection tries to reconnect. */
+const MAX_RECONNECT_DELAY_S = 2;
+
 /** postgres.js settings shared by both modes: Dates stay Dates, no column transforms (better-auth needs both). */
 const clientOptions = {
   onnotice: () => {},
   connection: { application_name: "tasks" },
+  // postgres.js counts failed connects across the whole pool and waits up to 20 s after the
+  // latest: after a restart or a failover the server would fail requests for that long with
+  // the database already back. Retry sooner, with the same jitter.
+  backoff: (failures: number) =>
+    (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, MAX_RECONNECT_DELAY_S),
 } satisfies postgres.Options<Record<string, postgres.PostgresType>>;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -5,7 +5,7 @@ import type postgres from "postgres";
 export const defaultMigrationsDir = path.resolve(import.meta.dirname, "../../migrations");
 
 /** Any constant shared by every instance; it names the session lock that serialises migrators. */
-const MIGRATION_LOCK_ID = 72_417_001;
+export const MIGRATION_LOCK_ID = 72_417_001;
 const FILE_PATTERN = /^(\d{4})_[a-z0-9_]+\.sql$/;
 
 export type MigrationResult = { applied: string[]; alreadyApplied: number };

@@ -1,7 +1,7 @@
 /**
- * The SQL of the public project page: one public project with its tasks and labels. Only the
- * fields a signed-out visitor may see are selected; assignees are named, never identified by
- * email or id.
+ * The SQL of the public project page: one public project with its tasks and the labels they
+ * carry. Only the fields a signed-out visitor may see are selected; assignees are named, never
+ * identified by email or id.
  */
 import type postgres from "postgres";
 import type { PublicLabel, PublicProject, PublicTask } from "../../shared/public-project.ts";
@@ -31,9 +31,14 @@ export async function loadPublicProject(
     where t.project_id = ${project.id}
     order by t.status, t.position collate "C", t.id collate "C"`;
 
+  // Only the labels its tasks carry: the workspace's other labels may name private work.
   const labels = await sql<PublicLabel[]>`
-    select id, name, color from label where workspace_id = ${project.workspaceId}
-    order by name`;
+    select l.id, l.name, l.color from label l
+    where l.workspace_id = ${project.workspaceId}
+      and exists (
+        select 1 from task_label tl join task t on t.id = tl.task_id
+        where tl.label_id = l.id and t.project_id = ${project.id})
+    order by l.name`;
 
   return {
     project: {

@@ -17,6 +17,7 @@ let server: TestServer;
 let owner: TestUser;
 let ownerClient: SyncClient;
 let projectId: string;
+let workspaceId: string;
 const labelId = newId("l");
 
 const getPublic = (id: string) => fetch(`${server.url}/api/public/projects/${id}`);
@@ -26,7 +27,7 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await signUp(server, "Olivia Owner");
   const assignee = await signUp(server, "Mo Member");
-  const workspaceId = await createWorkspace(server, owner, "Acme");
+  workspaceId = await createWorkspace(server, owner, "Acme");
   await addMember(server, owner, workspaceId, assignee);
   projectId = newId("p");
   ownerClient = new SyncClient(server, owner);
@@ -94,6 +95,48 @@ describe("the public project endpoint", () => {
       dueDate: "2030-01-31",
     });
     expect(body.labels).toEqual([{ id: labelId, name: "Bug", color: "red" }]);
+  });
+
+  it("a public project's labels are only those its tasks use, not the workspace's others", async () => {
+    const unusedLabelId = newId("l");
+    const privateLabelId = newId("l");
+    const privateProjectId = newId("p");
+    await ownerClient.push(
+      m("createLabel", {
+        id: unusedLabelId,
+        workspaceId,
+        name: "Unused",
+        color: "green",
+        createdAt: now(),
+      }),
+      m("createLabel", {
+        id: privateLabelId,
+        workspaceId,
+        name: "Acquisition talks",
+        color: "purple",
+        createdAt: now(),
+      }),
+      m("createProject", {
+        id: privateProjectId,
+        workspaceId,
+        name: "Secret",
+        key: "SEC",
+        createdAt: now(),
+      }),
+      m("createTask", {
+        id: newId("t"),
+        projectId: privateProjectId,
+        title: "Due diligence",
+        labelIds: [privateLabelId],
+        createdAt: now(),
+      }),
+    );
+
+    const response = await getPublic(projectId);
+
+    const body = publicProjectSchema.parse(await response.json());
+    expect(body.labels).toEqual([{ id: labelId, name: "Bug", color: "red" }]);
+    expect(JSON.stringify(body)).not.toContain("Acquisition talks");
   });
 
   it("a public project's answer names no email address", async () => {

@@ -12,6 +12,7 @@ import { normalizeLabelIds } from "../../shared/mutators.ts";
 import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
 import { positionAfter } from "../../shared/task-position.ts";
 import * as data from "./data.ts";
+import { describeInvalidArguments } from "./invalid-arguments.ts";
 import {
   MutationRefused,
   forbidden,
@@ -24,12 +25,12 @@ import type { Tx } from "./transaction.ts";
 type Context = { tx: Tx; userId: string };
 
 /**
- * A mutation that passed every check: the workspace it changes, and its writes, sent but not
- * yet answered. The caller awaits them together with its own last statements (the client's
+ * A mutation that passed every check: the workspace it changes (null for the person's own
+ * notices, which belong to no workspace), and its writes, sent but not yet answered. The caller awaits them together with its own last statements (the client's
  * lastMutationID, the poke), so they reach Postgres in one round trip: the row the handler
  * locked is held that much shorter, and concurrent pushes of one row take turns faster.
  */
-export type Applied = { workspaceId: string; writes: Promise<unknown> };
+export type Applied = { workspaceId: string | null; writes: Promise<unknown> };
 
 type Handler<N extends MutatorName> = (
   context: Context,
@@ -45,9 +46,10 @@ export async function applyMutation(
   name: MutatorName,
   rawArgs: unknown,
 ): Promise<Applied> {
-  const parsed = mutatorArgs[name].safeParse(rawArgs);
+  // The input in each issue tells a missing value from a wrong one (invalid-arguments.ts).
+  const parsed = mutatorArgs[name].safeParse(rawArgs, { reportInput: true });
   if (!parsed.success) {
-    throw new MutationRefused("INVALID", `Invalid arguments for ${name}: ${parsed.error.message}`);
+    throw new MutationRefused("INVALID", describeInvalidArguments(parsed.error));
   }
   // The schema of `name` parsed the arguments, so they fit the handler of `name`.
   const handler = handlers[name] as Handler<typeof name>;
@@ -304,6 +306,12 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     if (!canDeleteComment(comment.role, userId, comment.authorId))
       throw forbidden("comment.delete-any");
     return { workspaceId: comment.workspaceId, writes: data.deleteComment(tx, id) };
+  },
+
+  // Only the recipient's own notices: someone else's id deletes nothing. Not a refusal either,
+  // since a refusal is itself a notice, which the client would dismiss in turn.
+  async dismissNotice({ tx, userId }, { id }) {
+    return { workspaceId: null, writes: data.deleteNotice(tx, userId, id) };
   },
 };
 

@@ -1,9 +1,10 @@
 /**
  * Pokes for writes better-auth makes: workspace create/update/delete, invitation accepted,
  * role changed, member removed or left, and a member's name or image updated. The after-hook
- * in server/auth/auth.ts hands each successful call under /organization/ and /update-user here;
- * the database triggers of migrations/0003_sync.sql already bumped the change counters, this
- * only tells the connected browsers to pull.
+ * in server/auth/auth.ts hands every auth call here; the database triggers of
+ * migrations/0003_sync.sql already bumped the change counters, this only tells the connected
+ * browsers to pull. Calls that may end sessions (sign-out, revocations…) are announced too, so
+ * every instance closes the poke streams of the ended sessions at once.
  */
 import type postgres from "postgres";
 import { z } from "zod";
@@ -40,6 +41,23 @@ const WRITES = new Set([
   "/update-user",
 ]);
 
+/**
+ * Calls that delete sessions. Any other way a session goes (expiry, a deleted anonymous user)
+ * is found by the periodic check in poke.ts.
+ */
+const ENDS_SESSIONS = new Set([
+  "/sign-out",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/reset-password",
+  "/change-password",
+  "/delete-user",
+  "/delete-user/callback",
+  "/delete-anonymous-user",
+  "/magic-link/verify",
+]);
+
 const idsSchema = z.looseObject({
   id: z.string().optional(),
   organizationId: z.string().optional(),
@@ -54,6 +72,15 @@ export function authCallAnnouncer(deps: {
   logger: Logger;
 }) {
   return async (call: AuthCall): Promise<void> => {
+    if (ENDS_SESSIONS.has(call.path) && !failed(call.returned)) {
+      try {
+        await deps.announcer.sessionsEnded();
+      } catch (error) {
+        // The periodic check of the sessions ends those streams a few seconds later.
+        deps.logger.warn({ err: error, path: call.path }, "could not announce ended sessions");
+      }
+      return;
+    }
     if (!WRITES.has(call.path) || call.returned instanceof Error) return;
     try {
       const change = await changeOf(deps.sql, call);
@@ -63,6 +90,13 @@ export function authCallAnnouncer(deps: {
       deps.logger.warn({ err: error, path: call.path }, "could not announce a workspace change");
     }
   };
+}
+
+/** better-auth returns its redirects (a verified link, a confirmed deletion) as errors. */
+function failed(returned: unknown): boolean {
+  if (!(returned instanceof Error)) return false;
+  const status = "statusCode" in returned ? returned.statusCode : undefined;
+  return !(typeof status === "number" && status >= 300 && status < 400);
 }
 
 async function changeOf(sql: postgres.Sql, call: AuthCall): Promise<SyncChange> {

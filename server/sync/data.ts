@@ -487,6 +487,13 @@ export async function userWorkspaceIds(db: Db, userId: string): Promise<string[]
   return rows.map((row) => row.id);
 }
 
+/** Of these better-auth sessions, the ones that still exist and have not expired. */
+export async function liveSessionIds(db: Db, sessionIds: string[]): Promise<Set<string>> {
+  const rows = await db<{ id: string }[]>`
+    select id from session where id = any(${sessionIds}) and "expiresAt" > now()`;
+  return new Set(rows.map((row) => row.id));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writes of the push (server/sync/apply-mutation.ts)
 
@@ -785,6 +792,11 @@ export async function insertNotice(
       or seq not in (
         select seq from sync_notice where user_id = ${notice.userId}
         order by seq desc limit ${NOTICES_KEPT_PER_USER}))`;
+}
+
+/** Deletes a notice of the person's; someone else's notice, or one already gone, stays as it is. */
+export async function deleteNotice(tx: Db, userId: string, id: string) {
+  await tx`delete from sync_notice where id = ${id} and user_id = ${userId}`;
 }
 
 // ---------------------------------------------------------------------------------------------

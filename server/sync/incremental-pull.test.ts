@@ -16,7 +16,7 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
-import { pullingEveryPage } from "../../client/features/sync/paged-pull.ts";
+import { pullingEveryPage } from "../../client/platform/sync/paged-pull.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { pull } from "./pull.ts";
 
@@ -268,7 +268,14 @@ describe("the browser's puller", () => {
       pullInterval: null,
       logLevel: "error",
     });
-    rep.puller = pullingEveryPage(rep, puller);
+    let started = 0;
+    let completed = 0;
+    rep.puller = pullingEveryPage(rep, puller, {
+      pullStarted: () => ++started,
+      pullCompleted: (pull) => {
+        completed = pull;
+      },
+    });
     const whole = new SyncClient(server, owner);
     await whole.pull();
     try {
@@ -282,6 +289,8 @@ describe("the browser's puller", () => {
 
       expect(pages.length).toBeGreaterThan(3);
       expect(store).toEqual(Object.fromEntries(whole.store));
+      // The last page, and only it, told that the scope was complete.
+      expect(completed).toBe(started);
       // Each page is asked for once: the one fetched ahead is the one Replicache then takes.
       expect(new Set(cookies).size).toBe(cookies.length);
     } finally {

@@ -1,20 +1,14 @@
 import { randomUUID } from "node:crypto";
-import {
-  Replicache,
-  type Puller,
-  type Pusher,
-  type PushResponse,
-  type ReadonlyJSONValue,
-} from "replicache";
+import { Replicache, type ReadonlyJSONValue } from "replicache";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { commentKey, labelKey, projectKey, taskKey, workspaceKey } from "../../shared/keys.ts";
 import { createMutators } from "../../shared/mutators.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
+import { sessionPuller, sessionPusher } from "../test/replicache-http.ts";
 import {
   SERVER_START_TIMEOUT,
   createWorkspace,
   newId,
-  post,
   signUp,
   type TestUser,
 } from "../test/sync-client.ts";
@@ -35,29 +29,13 @@ beforeAll(async () => {
   server = await startTestServer();
   user = await signUp(server, "Parity");
   workspaceId = await createWorkspace(server, user, "Parity");
-  const puller: Puller = async (body) => {
-    const response = await post(server, "/api/replicache/pull", body, user);
-    return {
-      response: await response.json(),
-      httpRequestInfo: { httpStatusCode: response.status, errorMessage: "" },
-    };
-  };
-  // Like Replicache's default pusher: a success body is ignored, only error bodies count.
-  const pusher: Pusher = async (body) => {
-    const response = await post(server, "/api/replicache/push", body, user);
-    const result: unknown = await response.json();
-    const httpRequestInfo = { httpStatusCode: response.status, errorMessage: "" };
-    return typeof result === "object" && result !== null && "error" in result
-      ? { response: result as PushResponse, httpRequestInfo }
-      : { httpRequestInfo };
-  };
   rep = new Replicache({
     name: randomUUID(),
     kvStore: "mem",
     schemaVersion: SCHEMA_VERSION,
     mutators: createMutators(user.id),
-    puller,
-    pusher,
+    puller: sessionPuller(server, user),
+    pusher: sessionPusher(server, user),
     pullInterval: null,
     // Pushed by hand below, so the optimistic values can be read before the server's arrive.
     pushDelay: 60_000,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { startServer, type RunningServer } from "../server.ts";
 import {
   SERVER_START_TIMEOUT,
@@ -21,43 +22,79 @@ type PokeStream = {
   headers: Headers;
   /** Resolves true at the next poke, false when none comes within `ms`. */
   nextPoke: (ms: number) => Promise<boolean>;
+  /** What happens first within `ms`: a poke, the server ending the stream, or neither. */
+  next: (ms: number) => Promise<"poke" | "ended" | "open">;
   close: () => void;
 };
 
+/** How long a test waits for the server to end a stream: a few periodic session checks. */
+const STREAM_END_MS = 15_000;
+
+function pokeStreamRequest(server: { url: string }, user: TestUser, signal?: AbortSignal) {
+  return fetch(`${server.url}/api/replicache/poke`, { headers: { Cookie: user.cookie }, signal });
+}
+
 async function openPokeStream(server: { url: string }, user: TestUser): Promise<PokeStream> {
   const abort = new AbortController();
-  const response = await fetch(`${server.url}/api/replicache/poke`, {
-    headers: { Cookie: user.cookie },
-    signal: abort.signal,
-  });
+  const response = await pokeStreamRequest(server, user, abort.signal);
   if (response.status !== 200 || !response.body)
     throw new Error(`poke answered ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
+  let ended = false;
   let pending: Promise<ReadableStreamReadResult<string>> | undefined;
-  const nextPoke = async (ms: number) => {
+  const next = async (ms: number) => {
     const deadline = Date.now() + ms;
     for (;;) {
       const index = buffer.indexOf("event: poke");
       if (index >= 0) {
         buffer = buffer.slice(index + "event: poke".length);
-        return true;
+        return "poke";
       }
+      if (ended) return "ended";
       const left = deadline - Date.now();
-      if (left <= 0) return false;
+      if (left <= 0) return "open";
       pending ??= reader.read();
       const timeout = new Promise<"timeout">((resolve) =>
         setTimeout(() => resolve("timeout"), left),
       );
       const result = await Promise.race([pending, timeout]);
-      if (result === "timeout") return false;
+      if (result === "timeout") return "open";
       pending = undefined;
-      if (result.done) return false;
-      buffer += result.value;
+      if (result.done) ended = true;
+      else buffer += result.value;
     }
   };
-  return { headers: response.headers, nextPoke, close: () => abort.abort() };
+  return {
+    headers: response.headers,
+    next,
+    nextPoke: async (ms) => (await next(ms)) === "poke",
+    close: () => abort.abort(),
+  };
 }
+
+/** The same person signed in again: another device, another session. */
+async function signInAgain(server: { url: string }, user: TestUser): Promise<TestUser> {
+  const response = await post(server, "/api/auth/sign-in/email", {
+    email: user.email,
+    password: "correct horse battery",
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  return { ...user, cookie };
+}
+
+const labelIn = (workspaceId: string) =>
+  m("createLabel", {
+    id: newId("l"),
+    workspaceId,
+    name: "Later",
+    color: "blue",
+    createdAt: now(),
+  });
 
 describe("pokes on one server", () => {
   let server: TestServer;
@@ -162,6 +199,157 @@ describe("pokes on one server", () => {
   });
 });
 
+/**
+ * With real Postgres a change reaches the streams a moment after its call answered. Waits until
+ * the server has handled every change made so far: a refused mutation of the probe, a person in
+ * no workspace whom nothing else names, pokes only the probe, after every earlier change.
+ */
+async function settle(server: { url: string }, probe: { user: TestUser; stream: PokeStream }) {
+  await new SyncClient(server, probe.user).push(m("deleteProject", { id: newId("p") }));
+  if (!(await probe.stream.nextPoke(STREAM_END_MS))) throw new Error("the probe was not poked");
+}
+
+describe("a poke stream lives only as long as its session", () => {
+  let server: TestServer;
+  let owner: TestUser;
+  let workspaceId: string;
+  let probe: { user: TestUser; stream: PokeStream };
+  const streams: PokeStream[] = [];
+  const open = async (user: TestUser) => {
+    const stream = await openPokeStream(server, user);
+    streams.push(stream);
+    return stream;
+  };
+  /** Ends the streams a test asked for without reading them. */
+  const requests = new AbortController();
+  /** A new member of the workspace, signed in on one device. */
+  const newMember = async (name: string) => {
+    const person = await signUp(server, name);
+    await addMember(server, owner, workspaceId, person);
+    return person;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await signUp(server, "Owner");
+    workspaceId = await createWorkspace(server, owner, "Sessions");
+    const probeUser = await signUp(server, "Probe");
+    probe = { user: probeUser, stream: await open(probeUser) };
+  }, SERVER_START_TIMEOUT);
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    requests.abort();
+    await server?.stop();
+  });
+
+  it("after sign-out the stream ends, and a change made afterwards does not poke it", async () => {
+    const person = await newMember("Leaver");
+    const laptop = await signInAgain(server, person);
+    await settle(server, probe);
+    const laptopStream = await open(laptop);
+    const phoneStream = await open(person);
+
+    const signedOut = await post(server, "/api/auth/sign-out", {}, laptop);
+    expect(signedOut.status).toBe(200);
+    await new SyncClient(server, owner).push(labelIn(workspaceId));
+
+    expect(await laptopStream.next(STREAM_END_MS)).toBe("ended");
+    // The person's other session keeps its stream.
+    expect(await phoneStream.next(STREAM_END_MS)).toBe("poke");
+  });
+
+  it("after revoke-sessions from another device, the stream ends and a later change does not poke it", async () => {
+    const person = await newMember("Revoker");
+    const phone = await signInAgain(server, person);
+    await settle(server, probe);
+    const stream = await open(person);
+
+    const revoked = await post(server, "/api/auth/revoke-sessions", {}, phone);
+    expect(revoked.status).toBe(200);
+    await new SyncClient(server, owner).push(labelIn(workspaceId));
+
+    expect(await stream.next(STREAM_END_MS)).toBe("ended");
+  });
+
+  it("after the mailed account-deletion link is followed, the stream ends and a later change does not poke it", async () => {
+    const person = await newMember("Deleted");
+    await settle(server, probe);
+    const stream = await open(person);
+    await post(server, "/api/auth/delete-user", {}, person);
+    const outbox = await fetch(
+      `${server.url}/api/dev/outbox?to=${encodeURIComponent(person.email)}`,
+    );
+    const { mails } = z
+      .object({ mails: z.array(z.object({ kind: z.string(), url: z.string().nullable() })) })
+      .parse(await outbox.json());
+    const link = mails.find((mail) => mail.kind === "delete-account")?.url;
+
+    // better-auth answers the link with a redirect, which its hooks see as an error.
+    const followed = await fetch(link ?? "", {
+      headers: { Cookie: person.cookie },
+      redirect: "manual",
+    });
+    expect(followed.status).toBe(302);
+    await new SyncClient(server, owner).push(labelIn(workspaceId));
+
+    expect(await stream.next(STREAM_END_MS)).toBe("ended");
+  });
+
+  it("a session that expires ends its stream", async () => {
+    // In no workspace, so nothing pokes the stream.
+    const person = await signUp(server, "Expiring");
+    const stream = await open(person);
+
+    await server.db.sql`
+      update session set "expiresAt" = now() - interval '1 minute' where "userId" = ${person.id}`;
+
+    expect(await stream.next(STREAM_END_MS)).toBe("ended");
+  });
+
+  it("one session holds at most 10 streams: the 11th answers 429 TOO_MANY_STREAMS", async () => {
+    const person = await signUp(server, "Tabs");
+    for (let tab = 0; tab < 10; tab++) await open(person);
+
+    const eleventh = await pokeStreamRequest(server, person);
+
+    expect(eleventh.status).toBe(429);
+    expect(await eleventh.json()).toEqual({
+      code: "TOO_MANY_STREAMS",
+      message: "Too many live update streams for this session",
+    });
+    // Another session of the same person has places of its own.
+    await expect(open(await signInAgain(server, person))).resolves.toBeDefined();
+  });
+
+  it("streams asked for all at once are capped at 10 as well", async () => {
+    const person = await signUp(server, "Flood");
+
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => pokeStreamRequest(server, person, requests.signal)),
+    );
+
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(10);
+    expect(responses.filter((response) => response.status === 429)).toHaveLength(20);
+  });
+
+  it("closing a stream frees its place", async () => {
+    const person = await signUp(server, "Closer");
+    const firstTab = await open(person);
+    for (let tab = 1; tab < 10; tab++) await open(person);
+
+    firstTab.close();
+
+    // The server learns of the close when the end of the connection reaches it.
+    let status = 0;
+    for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+      status = (await pokeStreamRequest(server, person, requests.signal)).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(200);
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)("pokes across two server processes", () => {
   let first: TestServer;
   let second: RunningServer;
@@ -175,6 +363,28 @@ describe.skipIf(!process.env.DATABASE_URL)("pokes across two server processes", 
   afterAll(async () => {
     await second?.close();
     await first?.stop();
+  });
+
+  it("sign-out through one ends a stream held on the other, and a later change does not poke it", async () => {
+    const owner = await signUp(first, "Owner");
+    const member = await signUp(first, "Member");
+    const workspaceId = await createWorkspace(first, owner, "Two instances, one session");
+    await addMember(first, owner, workspaceId, member);
+    const probeUser = await signUp(first, "Probe");
+    const probe = { user: probeUser, stream: await openPokeStream(second, probeUser) };
+    await settle(second, probe);
+    probe.stream.close();
+    const stream = await openPokeStream(second, member);
+
+    try {
+      const signedOut = await post(first, "/api/auth/sign-out", {}, member);
+      expect(signedOut.status).toBe(200);
+      await new SyncClient(first, owner).push(labelIn(workspaceId));
+
+      expect(await stream.next(STREAM_END_MS)).toBe("ended");
+    } finally {
+      stream.close();
+    }
   });
 
   it("a push through one wakes a stream connected to the other within a second", async () => {

@@ -14,13 +14,24 @@
  * member, a new member, the author of a refused mutation) or when it belongs to a named
  * workspace. Each connection keeps its user's workspace ids, reloaded when its user is named,
  * because a deleted workspace's members can no longer be looked up afterwards.
+ *
+ * A stream lives only as long as its session. Each instance checks the sessions of its streams
+ * in one query every few seconds (expiry, and any way a session row goes) and at once when a
+ * session-ending call (sign-out, revocation, password reset…) is announced on the same channel.
+ * Changes that arrive during a check wait for its end: notifications come in commit order, so a
+ * change committed after a sign-out never pokes the signed-out stream.
+ *
+ * One session may hold MAX_STREAMS_PER_SESSION streams on an instance; more are refused with
+ * 429 rather than closing the oldest, because EventSource reconnects a closed stream, and the
+ * tabs over the limit would then evict each other forever.
  */
 import type { Response } from "express";
 import type postgres from "postgres";
 import { z } from "zod";
 import type { Database } from "../db/database.ts";
+import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
-import { notify, userWorkspaceIds } from "./data.ts";
+import { liveSessionIds, notify, userWorkspaceIds } from "./data.ts";
 
 export type SyncChange = { workspaceIds: string[]; userIds: string[] };
 
@@ -29,8 +40,18 @@ const HEARTBEAT_MS = 25_000;
 const DEBOUNCE_MS = 15;
 /** pg_notify payloads must stay under 8000 bytes. */
 const MAX_PAYLOAD_IDS = 100;
+/** The app opens one stream per tab; a session asking for more is a leak or an attack. */
+const MAX_STREAMS_PER_SESSION = 10;
+/** How often the sessions of open streams are checked when no session-ending call is announced. */
+const SESSION_CHECK_MS = 5_000;
 
-const changeSchema = z.object({ w: z.array(z.string()), u: z.array(z.string()) });
+/** `s`: some session ended; every instance checks the sessions of its streams. */
+const changeSchema = z.object({
+  w: z.array(z.string()),
+  u: z.array(z.string()),
+  s: z.literal(true).optional(),
+});
+const SESSIONS_ENDED_PAYLOAD = JSON.stringify({ w: [], u: [], s: true });
 
 /** Publishes changes; the push and the better-auth hook use it. */
 export type PokeAnnouncer = {
@@ -40,12 +61,16 @@ export type PokeAnnouncer = {
   afterCommit(change: SyncChange): void;
   /** Outside any transaction, for writes someone else committed (better-auth's calls). */
   announce(change: SyncChange): Promise<void>;
+  /** After a call that may have ended sessions: every instance checks its streams' sessions. */
+  sessionsEnded(): Promise<void>;
 };
 
 type Connection = {
   userId: string;
+  sessionId: string;
   workspaceIds: Set<string>;
   res: Response;
+  heartbeat: NodeJS.Timeout | undefined;
   timer: NodeJS.Timeout | undefined;
   /** A change arrived while the timer ran: poke again when it ends. */
   again: boolean;
@@ -53,8 +78,8 @@ type Connection = {
 
 export type Pokes = {
   announcer: PokeAnnouncer;
-  /** `GET /api/replicache/poke` for a signed-in user. */
-  stream(res: Response, userId: string): Promise<void>;
+  /** `GET /api/replicache/poke` for a signed-in user; 429 when the session has too many. */
+  stream(res: Response, signedIn: { userId: string; sessionId: string }): Promise<void>;
   /** Ends every stream and stops listening. */
   close(): Promise<void>;
 };
@@ -67,6 +92,8 @@ export async function createPokes({
   logger: Logger;
 }): Promise<Pokes> {
   const connections = new Set<Connection>();
+  /** Streams per session, counted from the request on, so a burst of requests cannot pass. */
+  const streamsOfSession = new Map<string, number>();
 
   // The first change pokes at once (it is on the path of "another browser sees it"); more
   // changes within DEBOUNCE_MS wait and go as one poke at its end, so a burst costs two pulls.
@@ -92,7 +119,14 @@ export async function createPokes({
     }
   };
 
+  /** Changes that arrived while the sessions were being checked: delivered after the check. */
+  let held: (SyncChange | "everyone")[] | undefined;
+
   const deliver = (change: SyncChange | "everyone") => {
+    if (held) {
+      held.push(change);
+      return;
+    }
     for (const connection of connections) {
       if (change === "everyone") {
         poke(connection);
@@ -106,6 +140,49 @@ export async function createPokes({
     }
   };
 
+  const endStream = (connection: Connection) => {
+    connections.delete(connection);
+    connection.res.end();
+  };
+
+  // One check at a time; a request for another while one runs makes it go round once more,
+  // since the running query may have read before the session's end was committed.
+  let checking: Promise<void> | undefined;
+  let checkAgain = false;
+  const checkSessions = (): Promise<void> => {
+    if (checking) {
+      checkAgain = true;
+      return checking;
+    }
+    held = [];
+    checking = (async () => {
+      do {
+        checkAgain = false;
+        const sessionIds = [...new Set([...connections].map((c) => c.sessionId))];
+        if (sessionIds.length === 0) continue;
+        try {
+          const live = await liveSessionIds(db.sql, sessionIds);
+          for (const connection of connections) {
+            if (!live.has(connection.sessionId)) endStream(connection);
+          }
+        } catch (error) {
+          // Keep the streams: the next check decides.
+          logger.warn({ err: error }, "could not check the sessions of poke streams");
+        }
+      } while (checkAgain);
+    })().finally(() => {
+      const waiting = held ?? [];
+      held = undefined;
+      checking = undefined;
+      for (const change of waiting) deliver(change);
+    });
+    return checking;
+  };
+  const sessionTimer = setInterval(() => {
+    if (connections.size > 0) void checkSessions();
+  }, SESSION_CHECK_MS);
+  sessionTimer.unref();
+
   let unlisten: (() => Promise<void>) | undefined;
   if (db.mode === "postgres") {
     const listening = await db.sql.listen(
@@ -116,7 +193,8 @@ export async function createPokes({
           logger.warn({ payload }, "ignored a malformed poke notification");
           return;
         }
-        deliver({ workspaceIds: parsed.data.w, userIds: parsed.data.u });
+        if (parsed.data.s) void checkSessions();
+        else deliver({ workspaceIds: parsed.data.w, userIds: parsed.data.u });
       },
       // Runs on the first connect and on every reconnect: anything may have been missed.
       () => deliver("everyone"),
@@ -140,18 +218,47 @@ export async function createPokes({
       if (db.mode === "postgres") await notifyAll(db.sql, change);
       else deliver(change);
     },
+    async sessionsEnded() {
+      if (db.mode === "postgres") await notify(db.sql, POKE_CHANNEL, SESSIONS_ENDED_PAYLOAD);
+      else await checkSessions();
+    },
   };
 
   return {
     announcer,
-    async stream(res, userId) {
+    async stream(res, { userId, sessionId }) {
+      const open = streamsOfSession.get(sessionId) ?? 0;
+      if (open >= MAX_STREAMS_PER_SESSION) {
+        throw new ApiError(
+          429,
+          "TOO_MANY_STREAMS",
+          "Too many live update streams for this session",
+        );
+      }
+      streamsOfSession.set(sessionId, open + 1);
       const connection: Connection = {
         userId,
-        workspaceIds: new Set(await userWorkspaceIds(db.sql, userId)),
+        sessionId,
+        workspaceIds: new Set(),
         res,
+        heartbeat: undefined,
         timer: undefined,
         again: false,
       };
+      let closed = false;
+      // The response's close, not the request's: that one fires once the request is read.
+      // Registered first: the browser may leave while the workspaces are being read.
+      res.on("close", () => {
+        closed = true;
+        clearInterval(connection.heartbeat);
+        clearTimeout(connection.timer);
+        connections.delete(connection);
+        const left = (streamsOfSession.get(sessionId) ?? 1) - 1;
+        if (left > 0) streamsOfSession.set(sessionId, left);
+        else streamsOfSession.delete(sessionId);
+      });
+      connection.workspaceIds = new Set(await userWorkspaceIds(db.sql, userId));
+      if (closed) return;
       res.writeHead(200, {
         "Content-Type": "text/event-stream",
         "Cache-Control": "no-cache, no-transform",
@@ -161,15 +268,10 @@ export async function createPokes({
       });
       res.write(": connected\n\n");
       connections.add(connection);
-      const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
-      // The response's close, not the request's: that one fires once the request is read.
-      res.on("close", () => {
-        clearInterval(heartbeat);
-        clearTimeout(connection.timer);
-        connections.delete(connection);
-      });
+      connection.heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
     },
     async close() {
+      clearInterval(sessionTimer);
       // The database may already be gone (shutdown after a lost connection): nothing to undo.
       await unlisten?.().catch((error: unknown) => {
         logger.debug({ err: error }, "poke listener already closed");

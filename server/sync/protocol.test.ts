@@ -161,6 +161,50 @@ describe("lost and forked state", () => {
     expect(await response.json()).toEqual({ error: "ClientStateNotFound" });
   });
 
+  it("a known client ahead of the server (a server restored from an older backup) gets ClientStateNotFound, and nothing of it is applied", async () => {
+    const client = new SyncClient(server, owner);
+    await client.push(
+      m("createTask", { id: newId("t"), projectId, title: "Kept", createdAt: now() }),
+    );
+    // Mutations 2 to 4 were applied by the server as it was before the restore.
+    client.lastMutationID = 4;
+    const taskId = newId("t");
+
+    const response = await client.pushRaw(
+      client.pushBody(
+        client.mutations(
+          m("createTask", { id: taskId, projectId, title: "Lost", createdAt: now() }),
+        ),
+      ),
+    );
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ error: "ClientStateNotFound" });
+    const pulled = await client.pull();
+    expect(client.get(taskKey(projectId, taskId))).toBeUndefined();
+    expect(pulled.lastMutationIDChanges[client.clientID]).toBe(1);
+  });
+
+  it.each([
+    ["an order above any the server hands out", { order: 3e9, cvrId: "x" }],
+    ["an order of 1e308", { order: 1e308, cvrId: "x" }],
+    ["an order beyond an integer, as a string", { order: "9999999999", cvrId: "x" }],
+    ["a negative order", { order: -1, cvrId: "x" }],
+    ["a record id with a NUL byte", { order: 3, cvrId: "\u0000" }],
+    ["a bare number out of range", 3e9],
+  ])("a cookie the server cannot have issued (%s) gets a full reset", async (_, cookie) => {
+    const original = new SyncClient(server, owner);
+    await original.pull();
+    const client = new SyncClient(server, owner);
+    client.cookie = cookie;
+
+    const response = await client.pull();
+
+    expect(response.patch[0]).toEqual({ op: "clear" });
+    expect(client.store).toEqual(original.store);
+    expect(response.cookie).toMatchObject({ order: 1 });
+  });
+
   it("an unknown client group that arrives with a cookie gets a full reset with a later cookie", async () => {
     const original = new SyncClient(server, owner);
     await original.pull();

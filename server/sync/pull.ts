@@ -5,7 +5,8 @@
  * 2. In one repeatable-read transaction: read the client group (403 if another user's; an
  *    unknown group is served too: a forked group arrives with another group's cookie).
  * 3. Load the client view record the cookie names (unknown, another user's or too old →
- *    reset: `clear`, then the whole scope, page by page).
+ *    reset: `clear`, then the whole scope, page by page). A cookie this server cannot have
+ *    issued (an order out of range, a record id with control characters) counts as unknown.
  * 4. Fast path: if the person's workspace change counters and notices are what the record was
  *    built from, no client's lastMutationID moved and no first pull is under way, answer
  *    "nothing changed" without reading any row.
@@ -44,7 +45,7 @@
  * workspace's rows kind by kind (projects, labels, tasks, comments, activity: the board can
  * paint after the first page) in id order, until about PAGE_BYTES of values; the cursor is
  * kept in the record and the cookie says `more`, and the client pulls again at once
- * (client/features/sync/create-replicache.ts). Rows past a cursor are read as they are when
+ * (client/platform/sync/create-replicache.ts). Rows past a cursor are read as they are when
  * the cursor reaches them; rows before it that change meanwhile come as changes (above).
  * While a first pull is under way lastMutationIDChanges are held back (the record keeps what
  * was last reported): a pending mutation whose row has not been sent yet stays pending on the
@@ -53,6 +54,7 @@
 import { randomUUID } from "node:crypto";
 import type { PatchOperation, PullResponseV1, ReadonlyJSONValue } from "replicache";
 import { z } from "zod";
+import { opaqueIdSchema } from "../../shared/opaque-id.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
 import { changedMutationIds, diffCvr } from "./cvr.ts";
@@ -97,11 +99,18 @@ const cookieSchema = z.union([
 
 const pullRequestSchema = z.object({
   pullVersion: z.literal(1),
-  clientGroupID: z.string().min(1).max(200),
+  clientGroupID: opaqueIdSchema,
   cookie: cookieSchema,
-  profileID: z.string().max(200),
+  profileID: opaqueIdSchema,
   schemaVersion: z.string().max(200),
 });
+
+/**
+ * The largest cookie order honoured. Orders are stored in integer columns
+ * (`replicache_client_group.cvr_version`, `replicache_cvr.cookie_order`); stopping at half
+ * their range leaves a group that starts from the largest cookie a billion pulls to go.
+ */
+const MAX_COOKIE_ORDER = 2 ** 30;
 
 /** `more` is set while a first pull is under way: the client pulls again at once. */
 export type PullCookie = { order: number; cvrId: string; more?: true };
@@ -132,8 +141,7 @@ export async function pull(
     return { error: "VersionNotSupported", versionType: "schema" };
   }
   const cookie = request.cookie;
-  const cookieOrder = orderOf(cookie);
-  const cvrId = typeof cookie === "object" && cookie !== null ? cookie.cvrId : undefined;
+  const { order: cookieOrder, cvrId } = readCookie(cookie);
   const groupId = request.clientGroupID;
 
   return withRetry(sql, "repeatable read", async (tx) => {
@@ -203,11 +211,25 @@ export async function pull(
   });
 }
 
-function orderOf(cookie: z.infer<typeof cookieSchema>): number {
-  if (cookie === null) return 0;
-  if (typeof cookie === "object") return orderOf(cookie.order);
-  const order = Number(cookie);
-  return Number.isFinite(order) ? Math.max(0, Math.floor(order)) : 0;
+/**
+ * The cookie's order (the floor of the next) and the record it names. A cookie this server
+ * cannot have issued, an order that is not a whole number from 0 to MAX_COOKIE_ORDER or a
+ * record id that is no id, is read as no cookie: the pull resets, as for an unknown record.
+ */
+function readCookie(cookie: z.infer<typeof cookieSchema>): {
+  order: number;
+  cvrId: string | undefined;
+} {
+  const none = { order: 0, cvrId: undefined };
+  if (cookie === null) return none;
+  const order = typeof cookie === "object" ? cookie.order : cookie;
+  const value = typeof order === "number" ? order : /^\d{1,10}$/.test(order) ? Number(order) : NaN;
+  if (!Number.isInteger(value) || value < 0 || value > MAX_COOKIE_ORDER) return none;
+  if (typeof cookie !== "object" || cookie.cvrId === undefined) {
+    return { order: value, cvrId: undefined };
+  }
+  const cvrId = opaqueIdSchema.safeParse(cookie.cvrId);
+  return cvrId.success ? { order: value, cvrId: cvrId.data } : none;
 }
 
 const filling = (workspaces: Workspaces) => Object.values(workspaces).some((c) => c !== null);

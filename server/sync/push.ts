@@ -14,8 +14,14 @@
  *    change disappears on the next pull and the notice says why. Anything else (the database
  *    unreachable, deadlocks that outlast the retries) is transient: the request fails with a
  *    5xx, lastMutationID stays, and Replicache pushes the mutation again later.
- * 4. An unknown client whose first mutation id is above 1 means the server lost its state:
- *    `ClientStateNotFound` (HTTP 200), and the client starts a new group.
+ * 4. A client ahead of the server (a mutation id above its lastMutationID + 1: unknown with a
+ *    first id above 1, or known and "from the future") means the server lost its state, say
+ *    restored from an older backup: `ClientStateNotFound` (HTTP 200), and the client starts a
+ *    new group.
+ * 5. A push of more than MAX_MUTATIONS_PER_PUSH mutations not yet applied has only the first
+ *    of them applied and is answered HTTP 202 `{ unapplied }`: Replicache counts anything but
+ *    200 as a failure and pushes again (what is still pending) after its backoff. Our own
+ *    client never sends that many at once (shared/push-limits.ts).
  *
  * The transactions run at READ COMMITTED with explicit row locks. SERIALIZABLE made concurrent
  * pushes into one workspace fail each other through predicate locks on small shared tables
@@ -37,6 +43,8 @@ import type { Logger } from "../logger.ts";
 import { z } from "zod";
 import type { NoticeCode } from "../../shared/entities.ts";
 import { isMutatorName } from "../../shared/mutator-args.ts";
+import { hasControlCharacters, opaqueIdSchema } from "../../shared/opaque-id.ts";
+import { MAX_MUTATIONS_PER_PUSH } from "../../shared/push-limits.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
 import { applyMutation, rowsToLock } from "./apply-mutation.ts";
@@ -45,19 +53,26 @@ import { MutationRefused } from "./permissions-check.ts";
 import type { PokeAnnouncer, SyncChange } from "./poke.ts";
 import { postgresErrorCode, readCommitted, type Tx } from "./transaction.ts";
 
+/** `replicache_client.last_mutation_id` is an integer column. */
+const MAX_MUTATION_ID = 2 ** 31 - 1;
+
 const mutationSchema = z.object({
-  clientID: z.string().min(1).max(200),
-  id: z.number().int().positive(),
-  name: z.string().max(200),
+  clientID: opaqueIdSchema,
+  id: z.number().int().positive().max(MAX_MUTATION_ID),
+  // Stored with a refusal's notice: no control characters (a NUL cannot be stored).
+  name: z
+    .string()
+    .max(200)
+    .refine((name) => !hasControlCharacters(name)),
   args: z.unknown(),
   timestamp: z.number(),
 });
 
 const pushRequestSchema = z.object({
   pushVersion: z.literal(1),
-  clientGroupID: z.string().min(1).max(200),
+  clientGroupID: opaqueIdSchema,
   mutations: z.array(mutationSchema),
-  profileID: z.string().max(200),
+  profileID: opaqueIdSchema,
   schemaVersion: z.string().max(200),
 });
 
@@ -66,7 +81,9 @@ type Mutation = z.infer<typeof mutationSchema>;
 export type PushResult =
   | Record<string, never>
   | { error: "ClientStateNotFound" }
-  | { error: "VersionNotSupported"; versionType: "push" | "schema" };
+  | { error: "VersionNotSupported"; versionType: "push" | "schema" }
+  /** Only the first MAX_MUTATIONS_PER_PUSH pending mutations were applied (HTTP 202). */
+  | { unapplied: number };
 
 export type PushDeps = { sql: postgres.Sql; logger: Logger; announcer: PokeAnnouncer };
 
@@ -85,20 +102,45 @@ export async function push(deps: PushDeps, userId: string, body: unknown): Promi
   if (request.schemaVersion !== SCHEMA_VERSION) {
     return { error: "VersionNotSupported", versionType: "schema" };
   }
-  if (request.mutations.length === 0) {
+  const { mutations, unapplied } = await capped(deps.sql, request.clientGroupID, request.mutations);
+  const done: PushResult = unapplied > 0 ? { unapplied } : {};
+  if (mutations.length === 0) {
     const owner = await data.clientGroupOwner(deps.sql, request.clientGroupID);
     if (owner !== null && owner !== userId) throw forbiddenGroup();
-    return {};
+    return done;
   }
-  if (request.mutations.length > 1) {
-    const batch = await processBatch(deps, userId, request.clientGroupID, request.mutations);
-    if (batch === "applied") return {};
+  if (mutations.length > 1) {
+    const batch = await processBatch(deps, userId, request.clientGroupID, mutations);
+    if (batch === "applied") return done;
   }
-  for (const mutation of request.mutations) {
+  for (const mutation of mutations) {
     const outcome = await processMutation(deps, userId, request.clientGroupID, mutation);
     if (outcome === "client-state-not-found") return { error: "ClientStateNotFound" };
   }
-  return {};
+  return done;
+}
+
+/**
+ * At most MAX_MUTATIONS_PER_PUSH of the request's mutations, the first not yet applied: a
+ * client that pushes everything pending again and again then gets further each time. Read
+ * without a lock: a lastMutationID only grows, and the transactions check again under it.
+ */
+async function capped(
+  sql: postgres.Sql,
+  clientGroupId: string,
+  mutations: Mutation[],
+): Promise<{ mutations: Mutation[]; unapplied: number }> {
+  if (mutations.length <= MAX_MUTATIONS_PER_PUSH) return { mutations, unapplied: 0 };
+  const stored = await data.getClients(sql, [...new Set(mutations.map((m) => m.clientID))]);
+  const pending = mutations.filter((mutation) => {
+    const client = stored.get(mutation.clientID);
+    // Another group's client is left in, for the transaction to refuse.
+    return client?.clientGroupId !== clientGroupId || mutation.id > client.lastMutationId;
+  });
+  return {
+    mutations: pending.slice(0, MAX_MUTATIONS_PER_PUSH),
+    unapplied: Math.max(0, pending.length - MAX_MUTATIONS_PER_PUSH),
+  };
 }
 
 /** Thrown inside a batch to roll it back and take the one-by-one path instead. */
@@ -130,7 +172,7 @@ async function processBatch(
         }
         const applied = await applyMutation({ tx, userId }, mutation.name, mutation.args);
         await applied.writes;
-        touched.add(applied.workspaceId);
+        if (applied.workspaceId) touched.add(applied.workspaceId);
         advance(clients, mutation);
       }
       const change = { workspaceIds: [...touched], userIds: [] };
@@ -181,7 +223,7 @@ async function processMutation(
         mutation.args,
       );
       advance(clients, mutation);
-      const change = { workspaceIds: [workspaceId], userIds: [] };
+      const change = { workspaceIds: workspaceId ? [workspaceId] : [], userIds: [] };
       await finish(tx, deps, { clientGroupId, clients, change, writes });
       return { outcome: "applied" as const, workspaceId };
     });
@@ -209,10 +251,10 @@ async function processMutation(
 type PushContext = { userId: string; clientGroupId: string; mutations: Mutation[] };
 
 /**
- * The clients of the request as one transaction sees them. `known`: the server has a record of
- * the client (stored, or written by this transaction); `moved`: this transaction advanced it.
+ * The clients of the request as one transaction sees them (an unknown client at 0); `moved`:
+ * this transaction advanced it.
  */
-type Clients = Map<string, { lastMutationId: number; known: boolean; moved: boolean }>;
+type Clients = Map<string, { lastMutationId: number; moved: boolean }>;
 
 /**
  * Locks the group (two requests of one group take turns) and reads its clients. The two
@@ -233,11 +275,7 @@ async function lockClients(
   for (const id of ids) {
     const client = stored.get(id);
     if (client && client.clientGroupId !== clientGroupId) throw foreignClient();
-    clients.set(id, {
-      lastMutationId: client?.lastMutationId ?? 0,
-      known: client !== undefined,
-      moved: false,
-    });
+    clients.set(id, { lastMutationId: client?.lastMutationId ?? 0, moved: false });
   }
   return clients;
 }
@@ -247,7 +285,7 @@ const foreignClient = () =>
 
 /**
  * Checks the client's sequence: "skipped" for an id already applied, "client-state-not-found"
- * when the server has no record of an established client.
+ * for an id beyond the next: the client has mutations the server never received, or lost.
  */
 function nextMutation(
   clients: Clients,
@@ -257,18 +295,12 @@ function nextMutation(
   if (!client) throw new Error(`client ${mutation.clientID} was not read with its group`);
   const expected = client.lastMutationId + 1;
   if (mutation.id < expected) return "skipped";
-  if (mutation.id > expected) {
-    if (!client.known) return "client-state-not-found";
-    // The client is ahead of what we stored: a server restored from an older backup.
-    throw new Error(
-      `mutation ${mutation.id} of client ${mutation.clientID} is from the future (expected ${expected})`,
-    );
-  }
+  if (mutation.id > expected) return "client-state-not-found";
   return "apply";
 }
 
 function advance(clients: Clients, mutation: Mutation) {
-  clients.set(mutation.clientID, { lastMutationId: mutation.id, known: true, moved: true });
+  clients.set(mutation.clientID, { lastMutationId: mutation.id, moved: true });
 }
 
 /**

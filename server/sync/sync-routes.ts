@@ -1,53 +1,60 @@
 /**
  * The Replicache endpoints, mounted after better-auth's routes with their own body parsers:
- * a push after a long offline spell carries every pending mutation at once, far above
- * express.json's 100 KB default. All three need a session (401 without one).
+ * a push carries up to PUSH_BATCH_BYTES of mutations, far above express.json's 100 KB default
+ * (shared/push-limits.ts). All three need a session (401 without one); push and pull, which
+ * act on the cookie, also a trusted Origin (403), checked before the body is read.
  */
 import express, { Router, type Request } from "express";
 import type postgres from "postgres";
 import type { Auth } from "../auth/auth.ts";
-import { getSessionUser } from "../auth/session.ts";
+import { requireTrustedOrigin } from "../auth/origin-check.ts";
+import { getSignedIn } from "../auth/session.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
+import { PUSH_BODY_LIMIT_BYTES } from "../../shared/push-limits.ts";
 import type { Pokes } from "./poke.ts";
 import { pull } from "./pull.ts";
 import { push } from "./push.ts";
 
 export type SyncRouteDeps = { auth: Auth; sql: postgres.Sql; logger: Logger; pokes: Pokes };
 
-const PUSH_BODY_LIMIT = "20mb";
 const PULL_BODY_LIMIT = "100kb";
 
 export function syncRoutes({ auth, sql, logger, pokes }: SyncRouteDeps): Router {
   const router = Router();
+  const trustedOrigin = requireTrustedOrigin(auth);
 
-  const requireUser = async (req: Request) => {
-    const user = await getSessionUser(auth, req);
-    if (!user) throw new ApiError(401, "UNAUTHORIZED", "Sign in to sync");
-    return user;
+  const requireSignedIn = async (req: Request) => {
+    const signedIn = await getSignedIn(auth, req);
+    if (!signedIn) throw new ApiError(401, "UNAUTHORIZED", "Sign in to sync");
+    return signedIn;
   };
 
   router.post(
     "/api/replicache/push",
-    express.json({ limit: PUSH_BODY_LIMIT }),
+    trustedOrigin,
+    express.json({ limit: PUSH_BODY_LIMIT_BYTES }),
     async (req, res) => {
-      const user = await requireUser(req);
-      res.json(await push({ sql, logger, announcer: pokes.announcer }, user.id, req.body));
+      const { user } = await requireSignedIn(req);
+      const result = await push({ sql, logger, announcer: pokes.announcer }, user.id, req.body);
+      // Anything but 200 makes Replicache push again: the mutations left out come next.
+      res.status("unapplied" in result ? 202 : 200).json(result);
     },
   );
 
   router.post(
     "/api/replicache/pull",
+    trustedOrigin,
     express.json({ limit: PULL_BODY_LIMIT }),
     async (req, res) => {
-      const user = await requireUser(req);
+      const { user } = await requireSignedIn(req);
       res.json(await pull(sql, user.id, req.body));
     },
   );
 
   router.get("/api/replicache/poke", async (req, res) => {
-    const user = await requireUser(req);
-    await pokes.stream(res, user.id);
+    const signedIn = await requireSignedIn(req);
+    await pokes.stream(res, { userId: signedIn.user.id, sessionId: signedIn.sessionId });
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
+import { verificationCallback } from "../../lib/verification-link.ts";
 
 /**
  * The sign-in and mail calls of the signed-out screens, with where each link or provider
@@ -18,8 +19,10 @@ export async function sendSignInLink(email: string, callbackURL: string): Promis
   );
 }
 
-export async function sendVerificationLink(email: string): Promise<void> {
-  await unwrap(authClient.sendVerificationEmail({ email, callbackURL: "/dashboard" }));
+export async function sendVerificationLink(email: string, next?: string): Promise<void> {
+  await unwrap(
+    authClient.sendVerificationEmail({ email, callbackURL: verificationCallback(next) }),
+  );
 }
 
 export async function sendPasswordResetLink(email: string): Promise<void> {

@@ -7,6 +7,7 @@ import { authClient } from "../../lib/auth-client.ts";
 import { readPendingInvitation } from "../../lib/pending-invitation.ts";
 import { refreshSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { verificationCallback } from "../../lib/verification-link.ts";
 
 export const Route = createLazyRoute("/auth/_signed-out/sign-up")({ component: SignUp });
 
@@ -22,7 +23,12 @@ function SignUp() {
     event.preventDefault();
     run(async () => {
       const result = await unwrap(
-        authClient.signUp.email({ name: name.trim(), email, password, callbackURL: "/dashboard" }),
+        authClient.signUp.email({
+          name: name.trim(),
+          email,
+          password,
+          callbackURL: verificationCallback(),
+        }),
       );
       // No session yet: the server wants the address verified first (REQUIRE_EMAIL_VERIFICATION).
       if (!result?.token) {

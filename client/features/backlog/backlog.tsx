@@ -1,21 +1,23 @@
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { nanoid } from "nanoid";
 import { useMemo, useState, type FormEvent } from "react";
-import type { Label, Member, Task } from "../../../shared/entities.ts";
+import type { Label, Member, Project, Task } from "../../../shared/entities.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
+import { ProjectNotHere } from "../../components/not-here.tsx";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { isOverdue } from "../../lib/due-date.ts";
 import { priorityNames } from "../../lib/task-names.ts";
-import { useRep } from "../sync/replicache-provider.tsx";
+import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import {
   useLabels,
   useMembers,
   useProject,
   useProjectTasks,
   useWorkspace,
-} from "../sync/store-hooks.ts";
+} from "../../platform/sync/store-hooks.ts";
+import { useAbsence } from "../../platform/sync/use-absence.ts";
 import "../../styles/backlog.css";
 import { BulkActionBar, type BacklogPermissions } from "./bulk-action-bar.tsx";
 import { moveTasks } from "./bulk-edit.ts";
@@ -25,12 +27,23 @@ export const Route = createLazyRoute(
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/backlog",
 )({ component: Backlog });
 
-/** The project's planned and archived tasks: where work waits before it reaches the board. */
 function Backlog() {
   const { workspaceId, projectId } = Route.useParams();
-  const rep = useRep();
+  const workspace = useWorkspace(workspaceId);
   const project = useProject(workspaceId, projectId);
-  const role = useWorkspace(workspaceId)?.role ?? "";
+  const absence = useAbsence(project === null);
+
+  if (project === undefined) return null;
+  if (project === null) {
+    return <ProjectNotHere state={absence} workspaceId={workspaceId} workspace={workspace} />;
+  }
+  return <ProjectBacklog project={project} role={workspace?.role ?? ""} />;
+}
+
+/** The project's planned and archived tasks: where work waits before it reaches the board. */
+function ProjectBacklog({ project, role }: { project: Project; role: string }) {
+  const { workspaceId, id: projectId } = project;
+  const rep = useRep();
   const members = useMembers(workspaceId);
   const labels = useLabels(workspaceId);
   const projectTasks = useProjectTasks(projectId);
@@ -62,7 +75,7 @@ function Backlog() {
   const move = (task: Task, status: "to-do" | "planned" | "archived") =>
     void moveTasks(rep, [task], status, projectTasks).catch(showError);
   const rowContext: RowContext = {
-    projectKey: project?.key ?? "",
+    projectKey: project.key,
     workspaceId,
     members,
     labels,
@@ -75,7 +88,7 @@ function Backlog() {
   return (
     <section className="page backlog">
       <header className="backlog-header">
-        <h1>{project ? `${project.name} backlog` : "Backlog"}</h1>
+        <h1>{project.name} backlog</h1>
         <Link
           to="/dashboard/workspace/$workspaceId/project/$projectId/board"
           params={{ workspaceId, projectId }}

@@ -11,7 +11,7 @@ import {
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { priorityNames, statusNames } from "../../lib/task-names.ts";
-import { useRep } from "../sync/replicache-provider.tsx";
+import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { addLabel, deleteTasks, moveTasks, updateTasks } from "./bulk-edit.ts";
 
 export type BacklogPermissions = {

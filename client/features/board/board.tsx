@@ -1,16 +1,18 @@
-import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback, useMemo, useState } from "react";
 import { boardStatuses, taskStatuses, type Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
-import { preferencesStore, usePreferences } from "../preferences/use-preferences.ts";
-import { useShortcuts } from "../shortcuts/use-shortcuts.ts";
+import { ProjectNotHere } from "../../components/not-here.tsx";
+import { preferencesStore, usePreferences } from "../../platform/preferences/use-preferences.ts";
+import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import {
   useLabels,
   useMembers,
   useProject,
   useProjectColumns,
   useWorkspace,
-} from "../sync/store-hooks.ts";
+} from "../../platform/sync/store-hooks.ts";
+import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { BoardFilters } from "./board-filters.tsx";
 import { hasFilters, type BoardSearch } from "./board-search.ts";
 import { BoardView } from "./board-view.tsx";
@@ -31,25 +33,11 @@ function BoardScreen() {
   const { workspaceId, projectId } = Route.useParams();
   const workspace = useWorkspace(workspaceId);
   const project = useProject(workspaceId, projectId);
+  const absence = useAbsence(project === null);
 
-  if (!project) {
-    // The workspace and its projects arrive in the same pull: with the workspace here and the
-    // project not, the project is gone (or was never this workspace's).
-    return (
-      <section className="page">
-        <h1>{workspace ? "Project not found" : "Project"}</h1>
-        {workspace ? (
-          <p className="muted">
-            It may have been deleted.{" "}
-            <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }}>
-              Back to {workspace.name}
-            </Link>
-          </p>
-        ) : (
-          <p className="muted">Loading the project…</p>
-        )}
-      </section>
-    );
+  if (project === undefined) return null;
+  if (project === null) {
+    return <ProjectNotHere state={absence} workspaceId={workspaceId} workspace={workspace} />;
   }
   return <ProjectBoard project={project} role={workspace?.role ?? ""} />;
 }

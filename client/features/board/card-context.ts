@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { Label, Member, Project } from "../../../shared/entities.ts";
-import type { Preferences } from "../preferences/preferences.ts";
+import type { Preferences } from "../../platform/preferences/preferences.ts";
 
 /**
  * What every card needs besides its task, in one object that stays the same until one of its

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from "react";
 import { taskStatuses, type Task, type TaskStatus } from "../../../shared/entities.ts";
-import type { StatusColumns } from "../sync/task-store.ts";
+import type { StatusColumns } from "../../platform/sync/task-store.ts";
 import { filterTasks, hasFilters, type BoardSearch } from "./board-search.ts";
 
 export type Columns = Record<TaskStatus, readonly Task[]>;

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FocusEvent } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
-import { useShortcuts } from "../shortcuts/use-shortcuts.ts";
+import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 
 const noSelection: ReadonlySet<string> = new Set();
 

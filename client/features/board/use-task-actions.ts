@@ -3,7 +3,7 @@ import { useCallback, useRef } from "react";
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { planMove, type Placement } from "./task-placement.ts";
 
 export type MoveTask = (taskId: string, status: TaskStatus, placement: Placement) => void;

@@ -2,10 +2,10 @@ import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
 import { useEffect, useState } from "react";
 import { formatTaskKey } from "../../../shared/task-key.ts";
-import { preferencesStore } from "../preferences/use-preferences.ts";
-import { themes, type Theme } from "../preferences/preferences.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
-import { useAllProjects, useWorkspaces } from "../sync/store-hooks.ts";
+import { preferencesStore } from "../../platform/preferences/use-preferences.ts";
+import { themes, type Theme } from "../../platform/preferences/preferences.ts";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { useAllProjects, useWorkspaces } from "../../platform/sync/store-hooks.ts";
 import { paletteMatches } from "./palette-matches.ts";
 import "../../styles/command-palette.css";
 

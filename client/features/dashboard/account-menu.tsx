@@ -7,8 +7,8 @@ import { authClient } from "../../lib/auth-client.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { endLocalSession } from "../../lib/sign-out.ts";
 import { useAction } from "../../lib/use-action.ts";
-import { pushBeforeLeaving } from "../sync/final-push.ts";
-import { useRep } from "../sync/replicache-provider.tsx";
+import { pushBeforeLeaving } from "../../platform/sync/final-push.ts";
+import { useRep } from "../../platform/sync/replicache-provider.tsx";
 
 const changesCount = (count: number) => `${count} ${count === 1 ? "change" : "changes"}`;
 

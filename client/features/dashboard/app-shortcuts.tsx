@@ -5,9 +5,9 @@ import type { Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { useActiveWorkspaceId } from "../../lib/active-workspace.ts";
 import type { PaletteMode } from "../command-palette/command-palette.tsx";
-import { ShortcutsDialog } from "../shortcuts/shortcuts-dialog.tsx";
-import { useShortcuts } from "../shortcuts/use-shortcuts.ts";
-import { useProjects, useWorkspace } from "../sync/store-hooks.ts";
+import { ShortcutsDialog } from "../../platform/shortcuts/shortcuts-dialog.tsx";
+import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
+import { useProjects, useWorkspace } from "../../platform/sync/store-hooks.ts";
 import { activateWorkspace } from "./activate-workspace.ts";
 
 const loadPalette = () => import("../command-palette/command-palette.tsx");

@@ -4,7 +4,12 @@ import type { Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { CreateTaskDialog } from "../board/create-task-dialog.tsx";
 import { useTaskActions, type NewTask } from "../board/use-task-actions.ts";
-import { useLabels, useMembers, useProjects, useWorkspace } from "../sync/store-hooks.ts";
+import {
+  useLabels,
+  useMembers,
+  useProjects,
+  useWorkspace,
+} from "../../platform/sync/store-hooks.ts";
 import { NewProjectDialog } from "../workspace/new-project-dialog.tsx";
 import "../../styles/board.css";
 import "../../styles/workspace.css";

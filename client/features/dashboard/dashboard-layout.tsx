@@ -1,11 +1,12 @@
-import { createLazyRoute, Outlet } from "@tanstack/react-router";
-import { useState } from "react";
-import { useSession } from "../../lib/session-store.ts";
+import { createLazyRoute, Outlet, useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { onSessionEnded, useSession } from "../../lib/session-store.ts";
 import { useSignOutElsewhere } from "../../lib/sign-out.ts";
 import { SyncStatus } from "../offline/sync-status.tsx";
-import { preferencesStore } from "../preferences/use-preferences.ts";
+import { preferencesStore } from "../../platform/preferences/use-preferences.ts";
 import { SearchIndexing } from "../search/search-indexing.tsx";
-import { ReplicacheProvider } from "../sync/replicache-provider.tsx";
+import { ReplicacheProvider } from "../../platform/sync/replicache-provider.tsx";
 import "../../styles/offline.css";
 import { AppShortcuts } from "./app-shortcuts.tsx";
 import { AppSidebar } from "./app-sidebar.tsx";
@@ -18,6 +19,7 @@ const SIDEBAR_ID = "app-sidebar";
 /** Everything under /dashboard reads and writes the signed-in person's local store. */
 function DashboardLayout() {
   const session = useSession();
+  useSignInWhenSessionEnds();
   // `sidebarDefaultOpen` is how each visit starts; showing or hiding it is for this visit only.
   const [sidebarOpen, setSidebarOpen] = useState(() => preferencesStore.get().sidebarDefaultOpen);
   const toggleSidebar = () => setSidebarOpen((open) => !open);
@@ -51,4 +53,26 @@ function DashboardLayout() {
 function SignOutElsewhere({ userId }: { userId: string }) {
   useSignOutElsewhere(userId);
   return null;
+}
+
+/**
+ * When the server ends the session while the app is open (revoked from another device, expired),
+ * the store has already closed with the person's changes kept in it: sign in again, and come
+ * back here, where the store opens again and sends them.
+ */
+function useSignInWhenSessionEnds() {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        const here = `${window.location.pathname}${window.location.search}`;
+        void navigate({ to: "/auth/sign-in", search: { redirect: here } }).then(() =>
+          toast.warning("Your session has ended", {
+            id: "session-ended",
+            description: "Sign in again to go on. Changes not yet saved are kept in this browser.",
+          }),
+        );
+      }),
+    [navigate],
+  );
 }

@@ -3,18 +3,14 @@ import { showError, unwrap } from "../../lib/api-errors.ts";
 import { readActiveWorkspaceId } from "../../lib/active-workspace.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { clearPendingInvitation, readPendingInvitation } from "../../lib/pending-invitation.ts";
-import {
-  listWorkspaces,
-  workspacesChanged,
-  type WorkspaceSummary,
-} from "../../lib/workspace-list.ts";
+import { listWorkspaces, type WorkspaceSummary } from "../../lib/workspace-list.ts";
 import { activateWorkspace } from "./activate-workspace.ts";
 
 /**
  * The dashboard entry of SPEC.md section 2, as the `beforeLoad` of /dashboard: a pending
  * invitation is accepted and its workspace opened; otherwise the remembered workspace if the
- * person still belongs to it, else their first; with none, onboarding. When the workspaces
- * cannot be fetched the entry screen renders, offering to try again.
+ * person still belongs to it, else their first; with none, onboarding. Offline, the remembered
+ * workspace. When the workspaces cannot be fetched the entry screen renders, offering to try again.
  */
 export async function enterDashboard({ preload }: { preload: boolean }): Promise<void> {
   // Hovering a link to /dashboard must not accept an invitation.
@@ -23,14 +19,21 @@ export async function enterDashboard({ preload }: { preload: boolean }): Promise
   const invited = await acceptPendingInvitation();
   if (invited) await openWorkspace(invited);
 
+  const remembered = readActiveWorkspaceId();
   let workspaces: WorkspaceSummary[];
   try {
     workspaces = await listWorkspaces();
   } catch (error) {
+    // Offline, the remembered workspace opens from the local store (which says if it is gone).
+    if (!navigator.onLine && remembered) {
+      throw redirect({
+        to: "/dashboard/workspace/$workspaceId",
+        params: { workspaceId: remembered },
+      });
+    }
     showError(error, "Failed to fetch workspaces");
     return;
   }
-  const remembered = readActiveWorkspaceId();
   const workspace = workspaces.find((w) => w.id === remembered) ?? workspaces[0];
   if (!workspace) throw redirect({ to: "/onboarding" });
   await openWorkspace(workspace.id);
@@ -44,7 +47,6 @@ async function acceptPendingInvitation(): Promise<string | null> {
   clearPendingInvitation();
   try {
     const accepted = await unwrap(authClient.organization.acceptInvitation({ invitationId }));
-    workspacesChanged();
     return accepted?.invitation.organizationId ?? null;
   } catch (error) {
     showError(error, "Failed to accept the invitation");

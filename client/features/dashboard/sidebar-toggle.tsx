@@ -1,4 +1,4 @@
-import { isMac } from "../shortcuts/use-shortcuts.ts";
+import { isMac } from "../../platform/shortcuts/use-shortcuts.ts";
 
 type SidebarToggleProps = { open: boolean; controls: string; onToggle: () => void };
 

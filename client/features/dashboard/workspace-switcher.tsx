@@ -1,11 +1,15 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useWorkspaceList } from "../../lib/workspace-list.ts";
+import { useWorkspaces } from "../../platform/sync/store-hooks.ts";
 import { activateWorkspace } from "./activate-workspace.ts";
 
-/** Which workspace the sidebar is about; choosing another one opens it and makes it active. */
+/**
+ * Which workspace the sidebar is about; choosing another one opens it and makes it active. The
+ * list is the local store's, so it is there offline too, and follows renames, joins and
+ * departures as they sync.
+ */
 export function WorkspaceSwitcher({ workspaceId }: { workspaceId: string | null }) {
   const navigate = useNavigate();
-  const workspaces = useWorkspaceList();
+  const workspaces = useWorkspaces();
 
   const open = async (id: string) => {
     await activateWorkspace(id);
@@ -20,17 +24,15 @@ export function WorkspaceSwitcher({ workspaceId }: { workspaceId: string | null 
       <select
         id="workspace-switcher"
         className="input"
-        disabled={!workspaces}
         value={workspaceId ?? ""}
         onChange={(event) => void open(event.target.value)}
       >
-        {!workspaces && <option value={workspaceId ?? ""}>Loading…</option>}
-        {workspaces && !workspaces.some((w) => w.id === workspaceId) && (
+        {!workspaces.some((w) => w.id === workspaceId) && (
           <option value={workspaceId ?? ""} disabled>
             Choose a workspace
           </option>
         )}
-        {workspaces?.map((workspace) => (
+        {workspaces.map((workspace) => (
           <option key={workspace.id} value={workspace.id}>
             {workspace.name}
           </option>

@@ -39,8 +39,9 @@ function DevOutbox() {
     <main className="page dev-outbox">
       <h1>Dev outbox</h1>
       <p className="notice">
-        Exists only in development: with no <code>SMTP_URL</code> set, the server keeps every mail
-        here instead of sending it. It is off in production.
+        Exists only in development and only on the server's own machine: with no{" "}
+        <code>SMTP_URL</code> set, the server keeps every mail here instead of sending it. It is off
+        in production.
       </p>
       <form
         className="form form-inline"

@@ -6,8 +6,8 @@ import { canPerform } from "../../../shared/sync-permissions.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { labelColorNames } from "../../lib/task-names.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
-import { useLabels, useWorkspace } from "../sync/store-hooks.ts";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { useLabels, useWorkspace } from "../../platform/sync/store-hooks.ts";
 import "../../styles/labels.css";
 
 /**

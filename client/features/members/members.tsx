@@ -2,6 +2,7 @@ import { createLazyRoute } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { roleAllows, workspaceRoles, type WorkspaceRole } from "../../../shared/permissions.ts";
+import { ApiDataPending } from "../../components/api-data-pending.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
@@ -44,7 +45,8 @@ function Members() {
   const { workspaceId } = Route.useParams();
   const session = useSession();
   const load = useCallback(() => loadWorkspace(workspaceId), [workspaceId]);
-  const { data: workspace, reload } = useApiData(load, "Failed to load the members");
+  const members = useApiData(load, "Failed to load the members");
+  const { data: workspace, reload } = members;
   const [pending, run] = useAction();
   const [removing, setRemoving] = useState<Member | null>(null);
 
@@ -52,7 +54,7 @@ function Members() {
     return (
       <section className="page">
         <h1>Members</h1>
-        <p className="muted">Loading…</p>
+        <ApiDataPending state={members} what="the members" />
       </section>
     );
   }

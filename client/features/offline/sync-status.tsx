@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
-import { useFirstSync } from "../sync/paged-pull.ts";
-import { countPendingChanges } from "../sync/pending-changes.ts";
-import { useRep } from "../sync/replicache-provider.tsx";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useOnline } from "../../lib/use-online.ts";
+import { countPendingChanges } from "../../platform/sync/pending-changes.ts";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
 
 const PENDING_POLL_MS = 1000;
 const FIRST_SYNC_NOTICE_MS = 500;
@@ -13,10 +13,13 @@ const FIRST_SYNC_NOTICE_MS = 500;
  * pending changes, so the count is read after every sync and on a short timer.
  */
 export function SyncStatus() {
-  const rep = useRep();
-  const [online, setOnline] = useState(() => navigator.onLine);
+  const { rep, sync } = useSync();
+  const browserOnline = useOnline();
+  const reachesServer = useSyncExternalStore(sync.subscribe, () => sync.get().online);
+  const online = browserOnline && reachesServer;
   const [pending, setPending] = useState(0);
-  const loading = useFirstSync();
+  const loading = useSyncExternalStore(sync.subscribe, () => sync.get().firstSync);
+  const savedLocally = useSyncExternalStore(sync.subscribe, () => sync.get().savedLocally);
   // Only a first sync long enough to notice is announced: a small workspace arrives at once.
   const [showLoading, setShowLoading] = useState(false);
   useEffect(() => {
@@ -40,14 +43,8 @@ export function SyncStatus() {
         if (!rep.closed) throw error;
       }
     };
-    const update = () => {
-      setOnline(navigator.onLine && rep.online);
-      void count();
-    };
-    rep.onOnlineChange = update;
-    rep.onSync = (syncing) => {
-      if (!syncing) update();
-    };
+    const update = () => void count();
+    const stopFollowingSyncs = sync.onSyncEnd(update);
     window.addEventListener("online", update);
     window.addEventListener("offline", update);
     const timer = setInterval(update, PENDING_POLL_MS);
@@ -55,19 +52,21 @@ export function SyncStatus() {
     return () => {
       stopped = true;
       clearInterval(timer);
-      rep.onOnlineChange = null;
-      rep.onSync = null;
+      stopFollowingSyncs();
       window.removeEventListener("online", update);
       window.removeEventListener("offline", update);
     };
-  }, [rep]);
+  }, [rep, sync]);
 
   if (online && pending === 0 && !showLoading) return null;
   const changes = `${pending} ${pending === 1 ? "change" : "changes"} not synced`;
+  // Offline, the device holds the only copy: "not synced" is said once it is written there.
   const text = !online
-    ? pending > 0
-      ? `Offline · ${changes}`
-      : "Offline"
+    ? !savedLocally
+      ? "Offline · saving on this device…"
+      : pending > 0
+        ? `Offline · ${changes}`
+        : "Offline"
     : pending > 0
       ? `Syncing… ${changes}`
       : "Loading your workspaces…";

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
 import { afterNextPaint } from "../../lib/after-paint.ts";
-import type { Rep } from "../sync/create-replicache.ts";
+import type { Rep } from "../../platform/sync/create-replicache.ts";
 import { setIndexBuilding } from "./index-status.ts";
 import type { SearchDatabase } from "./search-database.ts";
 import {

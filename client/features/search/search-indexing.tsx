@@ -1,6 +1,6 @@
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { useRep } from "../sync/replicache-provider.tsx";
+import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { searchDatabase } from "./search-database.ts";
 import { SearchIndexer } from "./search-indexer.ts";
 

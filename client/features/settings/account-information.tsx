@@ -1,4 +1,5 @@
 import { createLazyRoute } from "@tanstack/react-router";
+import { ApiDataPending } from "../../components/api-data-pending.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { useSession } from "../../lib/session-store.ts";
@@ -28,8 +29,10 @@ function AccountInformation() {
       <h1>Account information</h1>
       <ProfileSection key={session.user.id} user={session.user} />
       <EmailSection user={session.user} />
-      {accounts.data && (
+      {accounts.data ? (
         <PasswordSection hasPassword={hasPassword === true} onChanged={accounts.reload} />
+      ) : (
+        <ApiDataPending state={accounts} what="your password and sign-in methods" />
       )}
       {/* A password change that signs out the other sessions replaces this one too: list again. */}
       <SessionsSection key={session.session.id} currentSessionId={session.session.id} />

@@ -1,9 +1,14 @@
 import { createLazyRoute } from "@tanstack/react-router";
 import { useId, type ReactNode } from "react";
 import { toast } from "sonner";
-import { themes, viewModes, type Preferences, type Theme } from "../preferences/preferences.ts";
-import { preferencesStore, usePreferences } from "../preferences/use-preferences.ts";
-import { useWorkspaces } from "../sync/store-hooks.ts";
+import {
+  themes,
+  viewModes,
+  type Preferences,
+  type Theme,
+} from "../../platform/preferences/preferences.ts";
+import { preferencesStore, usePreferences } from "../../platform/preferences/use-preferences.ts";
+import { useWorkspaces } from "../../platform/sync/store-hooks.ts";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/account/preferences")({
   component: AccountPreferences,

@@ -7,8 +7,8 @@ import { isValidProjectKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { showError } from "../../lib/api-errors.ts";
-import { useRep } from "../sync/replicache-provider.tsx";
-import { useProjects } from "../sync/store-hooks.ts";
+import { useRep } from "../../platform/sync/replicache-provider.tsx";
+import { useProjects } from "../../platform/sync/store-hooks.ts";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
 
 export const Route = createLazyRoute(

@@ -9,8 +9,8 @@ import { showError } from "../../lib/api-errors.ts";
 import { parseTaskFile, type RefusedRow } from "../integrations/import-tasks.ts";
 import { planImport } from "../integrations/plan-import.ts";
 import { projectToCsv, projectToJson } from "../integrations/project-export.ts";
-import { useRep } from "../sync/replicache-provider.tsx";
-import { useLabels, useMembers, useProjectTasks } from "../sync/store-hooks.ts";
+import { useRep } from "../../platform/sync/replicache-provider.tsx";
+import { useLabels, useMembers, useProjectTasks } from "../../platform/sync/store-hooks.ts";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
 
 export const Route = createLazyRoute(

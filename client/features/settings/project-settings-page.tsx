@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Project } from "../../../shared/entities.ts";
+import { NotHere } from "../../components/not-here.tsx";
+import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { useSettingsProject } from "./use-settings-project.ts";
 
 type ProjectSettingsPageProps = {
@@ -12,22 +14,29 @@ type ProjectSettingsPageProps = {
 /** The frame of a project's settings pages: the project and role, or why there is none. */
 export function ProjectSettingsPage({ projectId, title, children }: ProjectSettingsPageProps) {
   const found = useSettingsProject(projectId);
+  const absence = useAbsence(found?.project === null);
   if (!found) return null;
   const { project, role } = found;
+  if (!project) {
+    return (
+      <NotHere
+        state={absence}
+        what="project"
+        back={
+          <Link to="/dashboard/settings/projects" className="button">
+            See your projects
+          </Link>
+        }
+      />
+    );
+  }
   return (
     <section className="page page-narrow">
       <h1>
         {title}
-        {project && <span className="muted"> · {project.name}</span>}
+        <span className="muted"> · {project.name}</span>
       </h1>
-      {project ? (
-        children(project, role)
-      ) : (
-        <p className="muted">
-          This project does not exist or you are not a member of its workspace.{" "}
-          <Link to="/dashboard/settings/projects">See your projects.</Link>
-        </p>
-      )}
+      {children(project, role)}
     </section>
   );
 }

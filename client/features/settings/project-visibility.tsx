@@ -4,7 +4,7 @@ import type { Project } from "../../../shared/entities.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
 import { CheckboxField } from "../../components/text-field.tsx";
 import { showError } from "../../lib/api-errors.ts";
-import { useRep } from "../sync/replicache-provider.tsx";
+import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
 
 export const Route = createLazyRoute(

@@ -1,5 +1,5 @@
 import { createLazyRoute, Link } from "@tanstack/react-router";
-import { useProjects } from "../sync/store-hooks.ts";
+import { useProjects } from "../../platform/sync/store-hooks.ts";
 import { useActiveWorkspaceId } from "./use-settings-project.ts";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/projects/")({

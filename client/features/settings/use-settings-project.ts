@@ -2,8 +2,8 @@ import { useSubscribe } from "replicache-react";
 import { projectSchema, workspaceSchema, type Project } from "../../../shared/entities.ts";
 import { prefixes, workspaceKey } from "../../../shared/keys.ts";
 import { readActiveWorkspaceId } from "../../lib/active-workspace.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
-import { useWorkspaces } from "../sync/store-hooks.ts";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { useWorkspaces } from "../../platform/sync/store-hooks.ts";
 
 export type SettingsProject = { project: Project | null; role: string };
 

@@ -2,6 +2,7 @@ import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { roleAllows } from "../../../shared/permissions.ts";
+import { ApiDataPending } from "../../components/api-data-pending.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { rememberActiveWorkspace, useActiveWorkspaceId } from "../../lib/active-workspace.ts";
@@ -10,7 +11,6 @@ import { authClient } from "../../lib/auth-client.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
-import { workspacesChanged } from "../../lib/workspace-list.ts";
 import { WorkspaceLabelsSection } from "../labels/workspace-labels-section.tsx";
 import { slugMaxLength, slugPattern } from "../../lib/workspace-slug.ts";
 
@@ -51,13 +51,14 @@ function WorkspaceGeneralSettings() {
 function WorkspaceSettings({ workspaceId }: { workspaceId: string }) {
   const session = useSession();
   const load = useCallback(() => loadWorkspace(workspaceId), [workspaceId]);
-  const { data: workspace, reload } = useApiData(load, "Failed to load the workspace");
+  const settings = useApiData(load, "Failed to load the workspace");
+  const { data: workspace, reload } = settings;
 
   if (!session || !workspace) {
     return (
       <section className="page page-narrow">
         <h1>Workspace settings</h1>
-        <p className="muted">Loading…</p>
+        <ApiDataPending state={settings} what="the workspace settings" />
       </section>
     );
   }
@@ -94,7 +95,6 @@ function WorkspaceForm({ workspace, canUpdate, onSaved }: WorkspaceFormProps) {
           data: { name: name.trim(), slug, logo: logo.trim() },
         }),
       );
-      workspacesChanged();
       toast.success("Workspace saved");
       onSaved();
     });
@@ -147,7 +147,6 @@ function DeleteWorkspace({ workspace }: { workspace: FullWorkspace }) {
       await unwrap(authClient.organization.delete({ organizationId: workspace.id }));
       setConfirming(false);
       rememberActiveWorkspace(null);
-      workspacesChanged();
       toast.success(`${workspace.name} was deleted`);
       await navigate({ to: "/dashboard" });
     });

@@ -2,7 +2,7 @@ import { nanoid } from "nanoid";
 import { useEffect, useId, useRef, useState } from "react";
 import { labelColors, type Label, type Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
 
 type LabelPickerProps = {
   task: Task;

@@ -1,4 +1,4 @@
-import { useActivity } from "../sync/store-hooks.ts";
+import { useActivity } from "../../platform/sync/store-hooks.ts";
 import { activityText, relativeTime, type NameOf } from "./activity-text.ts";
 
 /** The task's history as the server wrote it, oldest first. */

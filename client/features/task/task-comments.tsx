@@ -3,8 +3,8 @@ import { useState, type KeyboardEvent } from "react";
 import type { Comment, Task } from "../../../shared/entities.ts";
 import { canDeleteComment, canEditComment } from "../../../shared/sync-permissions.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
-import { useComments } from "../sync/store-hooks.ts";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { useComments } from "../../platform/sync/store-hooks.ts";
 import { relativeTime, type NameOf } from "./activity-text.ts";
 
 type TaskCommentsProps = { task: Task; userId: string; role: string; nameOf: NameOf };

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { MarkdownPreview } from "./markdown-preview.tsx";
 import { useAutosave } from "./use-autosave.ts";
 

@@ -5,10 +5,17 @@ import type { Project, Task, Workspace } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { NotHere, ProjectNotHere } from "../../components/not-here.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/session-store.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
-import { useLabels, useMembers, useProject, useWorkspace } from "../sync/store-hooks.ts";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import {
+  useLabels,
+  useMembers,
+  useProject,
+  useWorkspace,
+} from "../../platform/sync/store-hooks.ts";
+import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { memberNames } from "./activity-text.ts";
 import { TaskActivity } from "./task-activity.tsx";
 import { TaskComments } from "./task-comments.tsx";
@@ -28,21 +35,19 @@ function TaskDetail() {
   const workspace = useWorkspace(workspaceId);
   const project = useProject(workspaceId, projectId);
   const task = useTaskLookup(projectId, taskId);
+  const absence = useAbsence(project === null || task === null);
 
-  // Before the first pull nothing of the workspace is in the store; after it, no waiting.
-  if (!workspace || task === undefined) {
-    return (
-      <section className="page">
-        <p className="muted">Loading the task…</p>
-      </section>
-    );
+  // The workspace layout says when the workspace is not there.
+  if (!workspace || project === undefined || task === undefined) return null;
+  if (project === null) {
+    return <ProjectNotHere state={absence} workspaceId={workspaceId} workspace={workspace} />;
   }
-  if (!task || !project) {
+  if (task === null) {
     return (
-      <section className="page">
-        <div className="empty-state">
-          <h1>Task not found</h1>
-          <p className="muted">It may have been deleted, or the link is wrong.</p>
+      <NotHere
+        state={absence}
+        what="task"
+        back={
           <Link
             className="button"
             to="/dashboard/workspace/$workspaceId/project/$projectId/board"
@@ -50,8 +55,8 @@ function TaskDetail() {
           >
             Back to the board
           </Link>
-        </div>
-      </section>
+        }
+      />
     );
   }
   // Keyed by task: a description still being saved belongs to the task it was typed into.

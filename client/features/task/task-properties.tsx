@@ -12,8 +12,8 @@ import type { MutatorArgs } from "../../../shared/mutator-args.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { priorityNames, statusNames } from "../../lib/task-names.ts";
-import { useShortcuts } from "../shortcuts/use-shortcuts.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
+import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { relativeTime, type NameOf } from "./activity-text.ts";
 import { LabelPicker } from "./label-picker.tsx";
 

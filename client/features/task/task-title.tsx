@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
 
 /** The title, edited in place: Enter or leaving the field saves, Escape puts it back. */
 export function TaskTitle({ task, canEdit }: { task: Task; canEdit: boolean }) {

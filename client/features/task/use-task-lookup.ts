@@ -1,7 +1,7 @@
 import { useSubscribe } from "replicache-react";
 import { taskSchema, type Task } from "../../../shared/entities.ts";
 import { taskKey } from "../../../shared/keys.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
 
 /**
  * One task from the store: `undefined` until the store has answered, `null` when it is not

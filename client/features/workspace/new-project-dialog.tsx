@@ -4,7 +4,7 @@ import type { Project } from "../../../shared/entities.ts";
 import { projectKeyProblem, suggestProjectKey } from "../../../shared/project-key-suggestion.ts";
 import { TextField } from "../../components/text-field.tsx";
 import { showError } from "../../lib/api-errors.ts";
-import { useSync } from "../sync/replicache-provider.tsx";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
 
 const icons = ["📁", "🚀", "🎯", "🛠️", "📱", "🌐", "🎨", "📊", "🧪", "📝"] as const;
 

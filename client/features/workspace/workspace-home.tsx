@@ -2,7 +2,7 @@ import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import type { Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
-import { useProjects, useProjectTasks, useWorkspace } from "../sync/store-hooks.ts";
+import { useProjects, useProjectTasks, useWorkspace } from "../../platform/sync/store-hooks.ts";
 import { NewProjectDialog } from "./new-project-dialog.tsx";
 import "../../styles/workspace.css";
 
@@ -17,15 +17,8 @@ function WorkspaceHome() {
   const projects = useProjects(workspaceId);
   const [creating, setCreating] = useState(false);
 
-  // Before the first pull the workspace is not in the store yet; after it, never again.
-  if (!workspace) {
-    return (
-      <section className="page">
-        <h1>Workspace</h1>
-        <p className="muted">Loading the workspace…</p>
-      </section>
-    );
-  }
+  // The workspace layout says when the workspace is not there; until the store answers, nothing.
+  if (!workspace) return null;
 
   const canCreate = canPerform(workspace.role, "project.create");
   return (

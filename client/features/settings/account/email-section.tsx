@@ -5,8 +5,10 @@ import { unwrap } from "../../../lib/api-errors.ts";
 import { authClient } from "../../../lib/auth-client.ts";
 import type { AppSession } from "../../../lib/session-store.ts";
 import { useAction } from "../../../lib/use-action.ts";
+import { verificationCallback } from "../../../lib/verification-link.ts";
 
-const backHere = "/dashboard/settings/account/information";
+// The links mailed from here come back here, through the screen that explains a failed link.
+const backHere = verificationCallback("/dashboard/settings/account/information");
 
 /** The address, whether it is verified, and changing it (confirmed by a mailed link). */
 export function EmailSection({ user }: { user: AppSession["user"] }) {

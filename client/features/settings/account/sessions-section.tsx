@@ -1,4 +1,5 @@
 import { toast } from "sonner";
+import { ApiDataPending } from "../../../components/api-data-pending.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
 import { authClient } from "../../../lib/auth-client.ts";
 import { useAction } from "../../../lib/use-action.ts";
@@ -53,7 +54,7 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
     <section className="settings-section" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Sessions</h2>
       {!sessions.data ? (
-        <p className="muted">{sessions.failed ? "Sessions could not be loaded." : "Loading…"}</p>
+        <ApiDataPending state={sessions} what="your sessions" />
       ) : (
         <ul className="item-list">
           {sessions.data.map((session) => (

@@ -1,13 +1,23 @@
 import { toast } from "sonner";
+import { sessionEnded } from "../../lib/session-store.ts";
 import { closeBeforeSignOut } from "../../lib/sign-out.ts";
 import { createReplicache, type Rep } from "./create-replicache.ts";
+import { pullingEveryPage } from "./paged-pull.ts";
 import { persistPromptly } from "./persist-promptly.ts";
 import { listenForPokes } from "./poke.ts";
+import { endSyncWithSession } from "./session-end.ts";
+import { SyncState } from "./sync-state.ts";
 import { syncOnReconnect } from "./sync-on-reconnect.ts";
 import { TaskStore } from "./task-store.ts";
 
 /** A signed-in person's open store, kept live with pokes and persisted promptly. */
-export type OpenStore = { rep: Rep; tasks: TaskStore; close: () => Promise<void> };
+export type OpenStore = {
+  rep: Rep;
+  tasks: TaskStore;
+  sync: SyncState;
+  /** Persists what is not yet persisted, then closes. */
+  close: () => Promise<void>;
+};
 
 /** A store opened early that no screen has taken is closed after this long. */
 const UNCLAIMED_MS = 15_000;
@@ -21,23 +31,39 @@ function openStore(userId: string): OpenStore {
       action: { label: "Reload", onClick: () => window.location.reload() },
     });
   });
+  const sync = new SyncState(rep);
+  // The session check wraps Replicache's own fetch, so pages fetched ahead are checked too.
+  endSyncWithSession(rep, () => {
+    void close();
+    void sessionEnded(userId);
+  });
+  rep.puller = pullingEveryPage(rep, rep.puller, sync);
   const tasks = new TaskStore(rep);
-  const stopPokes = listenForPokes(() => void rep.pull());
-  const stopPersisting = persistPromptly(rep);
+  const stopPokes = listenForPokes(() => void rep.pull().catch(ignoreWhenClosed(rep)));
+  const persisting = persistPromptly(rep, sync);
   const stopReconnecting = syncOnReconnect(rep);
   let closing: Promise<void> | undefined;
-  // Sign-out closes the store before deleting its database.
-  const close = () =>
+  const closeStore = (keep: boolean) =>
     (closing ??= (async () => {
       stopWaitingForSignOut();
       stopPokes();
-      stopPersisting();
       stopReconnecting();
       tasks.close();
+      if (keep) await persisting.flush();
+      persisting.stop();
       await rep.close();
     })());
-  const stopWaitingForSignOut = closeBeforeSignOut(close);
-  return { rep, tasks, close };
+  const close = () => closeStore(true);
+  // Sign-out closes the store before deleting its database: nothing to persist.
+  const stopWaitingForSignOut = closeBeforeSignOut(() => closeStore(false));
+  return { rep, tasks, sync, close };
+}
+
+/** A pull asked of a store that has closed meanwhile fails with "Closed"; anything else is a bug. */
+function ignoreWhenClosed(rep: Rep) {
+  return (error: unknown) => {
+    if (!rep.closed) throw error;
+  };
 }
 
 /**

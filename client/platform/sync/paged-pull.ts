@@ -1,29 +1,16 @@
-import { useSyncExternalStore } from "react";
 import type { Puller, PullerResult, PullRequestV1 } from "replicache";
+import { hasMore } from "./sync-state.ts";
 
-/**
- * Whether the store is still receiving its first sync: from the first pull of an empty store
- * (cookie null) until the response that says no more pages are coming. A failed page leaves
- * it loading, since the store is still incomplete. One store is open at a time.
- */
-let firstSync = false;
-const listeners = new Set<() => void>();
-
-function setFirstSync(value: boolean) {
-  if (firstSync === value) return;
-  firstSync = value;
-  for (const listener of listeners) listener();
-}
-
-export function useFirstSync(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => firstSync,
-  );
-}
+/** Who follows the pulls (sync-state.ts): each one as it starts, and which ones brought everything. */
+export type PullProgress = {
+  /**
+   * A pull is sent; `firstSync` when the store is empty or half-filled (its cookie is null, or
+   * says the server has more). Returns the pull's number.
+   */
+  pullStarted(firstSync: boolean): number;
+  /** The server answered pull `pull` with the last of the scope: no more pages are coming. */
+  pullCompleted(pull: number): void;
+};
 
 /**
  * A first pull of a large scope comes in pages (server/sync/pull.ts): while a response's
@@ -38,13 +25,12 @@ export function useFirstSync(): boolean {
 export function pullingEveryPage(
   rep: { pull(options?: { now?: boolean }): Promise<void> },
   puller: Puller,
+  progress: PullProgress,
 ): Puller {
   let ahead: { request: string; result: Promise<PullerResult> } | undefined;
   return async (request, requestID) => {
-    // Pull requests carry a cookie (push requests do not): null in an empty store.
-    if ("cookie" in request && (request.cookie === null || hasMore(request))) {
-      setFirstSync(true);
-    }
+    // The cookie is null in an empty store.
+    const pull = progress.pullStarted(request.cookie === null || hasMore(request.cookie));
     const prefetched = ahead?.request === JSON.stringify(request) ? ahead.result : undefined;
     ahead = undefined;
     const result = await (prefetched ?? puller(request, requestID)).catch((error: unknown) => {
@@ -52,7 +38,7 @@ export function pullingEveryPage(
       throw error;
     });
     const response = result.response;
-    if (hasMore(response) && request.pullVersion === 1 && response && "cookie" in response) {
+    if (response && "cookie" in response && hasMore(response.cookie) && request.pullVersion === 1) {
       // hasMore checked that the cookie is the server's `{order, cvrId, more}` object.
       const next: PullRequestV1 = {
         ...request,
@@ -64,14 +50,8 @@ export function pullingEveryPage(
       ahead = { request: JSON.stringify(next), result: nextResult };
       void rep.pull({ now: true }).catch(() => undefined);
     } else if (response && "cookie" in response) {
-      setFirstSync(false);
+      progress.pullCompleted(pull);
     }
     return result;
   };
-}
-
-function hasMore(body: unknown): boolean {
-  if (typeof body !== "object" || body === null || !("cookie" in body)) return false;
-  const cookie = body.cookie;
-  return typeof cookie === "object" && cookie !== null && "more" in cookie && cookie.more === true;
 }

@@ -1,10 +1,11 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import type { Rep } from "./create-replicache.ts";
 import { takeStore } from "./open-store.ts";
+import type { SyncState } from "./sync-state.ts";
 import type { TaskStore } from "./task-store.ts";
 import { useRefusalNotices } from "./use-refusal-notices.ts";
 
-type SyncContext = { rep: Rep; tasks: TaskStore };
+type SyncContext = { rep: Rep; tasks: TaskStore; sync: SyncState };
 
 const Context = createContext<SyncContext | null>(null);
 
@@ -16,8 +17,8 @@ export function ReplicacheProvider({ userId, children }: { userId: string; child
   const [sync, setSync] = useState<SyncContext | null>(null);
 
   useEffect(() => {
-    const { rep, tasks, close } = takeStore(userId);
-    setSync({ rep, tasks });
+    const { rep, tasks, sync, close } = takeStore(userId);
+    setSync({ rep, tasks, sync });
     return () => {
       setSync(null);
       void close();
@@ -27,14 +28,14 @@ export function ReplicacheProvider({ userId, children }: { userId: string; child
   if (!sync) return null;
   return (
     <Context.Provider value={sync}>
-      <RefusalNotices rep={sync.rep} />
+      <RefusalNotices rep={sync.rep} userId={userId} />
       {children}
     </Context.Provider>
   );
 }
 
-function RefusalNotices({ rep }: { rep: Rep }) {
-  useRefusalNotices(rep);
+function RefusalNotices({ rep, userId }: { rep: Rep; userId: string }) {
+  useRefusalNotices(rep, userId);
   return null;
 }
 

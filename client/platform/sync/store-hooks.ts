@@ -58,10 +58,11 @@ export function useWorkspaces(): Workspace[] {
   );
 }
 
-export function useWorkspace(workspaceId: string): Workspace | null {
+/** The workspace; undefined until the store has answered, null when it does not have it. */
+export function useWorkspace(workspaceId: string): Workspace | null | undefined {
   const { rep } = useSync();
   return useSubscribe(rep, (tx) => getParsed(tx, workspaceKey(workspaceId), workspaceSchema), {
-    default: null,
+    default: undefined,
     dependencies: [workspaceId],
   });
 }
@@ -94,13 +95,14 @@ export function useAllProjects(): Project[] {
   );
 }
 
-export function useProject(workspaceId: string, projectId: string): Project | null {
+/** The project; undefined until the store has answered, null when it does not have it. */
+export function useProject(workspaceId: string, projectId: string): Project | null | undefined {
   const { rep } = useSync();
   return useSubscribe(
     rep,
     (tx) => getParsed(tx, projectKey(workspaceId, projectId), projectSchema),
     {
-      default: null,
+      default: undefined,
       dependencies: [workspaceId, projectId],
     },
   );

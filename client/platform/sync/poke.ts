@@ -1,7 +1,9 @@
 /**
  * Listens to the server's poke stream and pulls on every poke and on every (re)connection,
  * since pokes sent while disconnected are lost. EventSource retries by itself after a dropped
- * connection; when it gives up (an HTTP error such as 401) we reconnect with a backoff.
+ * connection; when it gives up (an HTTP error such as 401) we pull, which tells whether the
+ * session has ended (session-end.ts closes the store then, and this with it), and reconnect
+ * with a backoff.
  */
 export function listenForPokes(onPoke: () => void): () => void {
   let source: EventSource | undefined;
@@ -19,6 +21,7 @@ export function listenForPokes(onPoke: () => void): () => void {
     source.addEventListener("poke", () => onPoke());
     source.onerror = () => {
       if (stopped || source?.readyState !== EventSource.CLOSED) return;
+      onPoke();
       failures += 1;
       const delay = Math.min(30_000, 500 * 2 ** Math.min(failures, 6));
       retryTimer = setTimeout(connect, delay);

@@ -1,0 +1,66 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import type { Workspace } from "../../shared/entities.ts";
+
+/** From `useAbsence`: still checking, not found, or offline before any sync. */
+type AbsenceState = "checking" | "not-found" | "offline";
+
+type NotHereProps = {
+  state: AbsenceState;
+  /** What was looked for, in lower case: "workspace", "project", "task". */
+  what: string;
+  /** The way back, a link. */
+  back: ReactNode;
+};
+
+/**
+ * A screen whose workspace, project or task the local store does not have: loading while that
+ * is not known yet, then "not found", or, offline in a browser that never synced, that it
+ * cannot know yet. Never an endless "Loading…".
+ */
+export function NotHere({ state, what, back }: NotHereProps) {
+  if (state === "checking") {
+    return (
+      <section className="page">
+        <p className="muted">Loading the {what}…</p>
+      </section>
+    );
+  }
+  const title = state === "offline" ? "You are offline" : `${capitalized(what)} not found`;
+  return (
+    <section className="page">
+      <div className="empty-state">
+        <h1>{title}</h1>
+        <p className="muted">
+          {state === "offline"
+            ? `This browser has not loaded your workspaces yet, so the ${what} cannot be shown until the network is back.`
+            : `It may have been deleted, the link may be wrong, or you may not have access to it.`}
+        </p>
+        {back}
+      </div>
+    </section>
+  );
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+type ProjectNotHereProps = {
+  state: AbsenceState;
+  workspaceId: string;
+  workspace: Workspace | null | undefined;
+};
+
+/** A project screen (board, backlog, task) whose project is not in the workspace. */
+export function ProjectNotHere({ state, workspaceId, workspace }: ProjectNotHereProps) {
+  return (
+    <NotHere
+      state={state}
+      what="project"
+      back={
+        <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }} className="button">
+          Back to {workspace?.name ?? "the workspace"}
+        </Link>
+      }
+    />
+  );
+}

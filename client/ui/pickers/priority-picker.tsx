@@ -1,0 +1,81 @@
+import type { TaskPriority } from "../../../shared/entities.ts";
+import { priorityNames } from "../../lib/task-names.ts";
+import { Combobox, ComboboxContent, ComboboxItem, ComboboxList } from "../combobox.tsx";
+import { PriorityIcon } from "../priority-icon.tsx";
+import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
+
+/** Linear's order: none first, then from the most pressing down. */
+export const priorityOrder: readonly TaskPriority[] = [
+  "no-priority",
+  "urgent",
+  "high",
+  "medium",
+  "low",
+];
+
+type PriorityOption = { value: TaskPriority; name: string };
+
+type PriorityPickerProps = {
+  value: TaskPriority;
+  onChange: (priority: TaskPriority) => void;
+  /** The priorities offered, in this order; all of them by default. */
+  priorities?: readonly TaskPriority[];
+  /** Open it from outside (the `p` shortcut); leave both out to let it open on its own. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  variant?: PickerVariant;
+  disabled?: boolean;
+};
+
+export function PriorityPicker(props: PriorityPickerProps) {
+  const { value, onChange, priorities = priorityOrder, open, onOpenChange } = props;
+  const { variant = "chip", disabled } = props;
+  const options = priorities.map((priority) => ({
+    value: priority,
+    name: priorityNames[priority],
+  }));
+  const current = options.find((option) => option.value === value) ?? null;
+  return (
+    <Combobox
+      items={options}
+      value={current}
+      onValueChange={(option: PriorityOption | null) => {
+        if (option) onChange(option.value);
+      }}
+      itemToStringLabel={(option: PriorityOption) => option.name}
+      isItemEqualToValue={(item: PriorityOption, chosen: PriorityOption) =>
+        item.value === chosen.value
+      }
+      open={open}
+      onOpenChange={onOpenChange && ((next) => onOpenChange(next))}
+      autoHighlight
+    >
+      <PickerTrigger
+        variant={variant}
+        property="Priority"
+        valueText={priorityNames[value]}
+        icon={<PriorityIcon priority={value} />}
+        empty={value === "no-priority"}
+        disabled={disabled}
+      />
+      <ComboboxContent
+        title="Set priority"
+        placeholder="Set priority to…"
+        inputLabel="Filter priorities"
+        empty="No matching priority"
+      >
+        <ComboboxList>
+          {(option: PriorityOption) => (
+            <ComboboxItem
+              key={option.value}
+              value={option}
+              icon={<PriorityIcon priority={option.value} />}
+            >
+              {option.name}
+            </ComboboxItem>
+          )}
+        </ComboboxList>
+      </ComboboxContent>
+    </Combobox>
+  );
+}

@@ -1,0 +1,79 @@
+import { Combobox, ComboboxContent, ComboboxItem, ComboboxList } from "../combobox.tsx";
+import type { StatusCategory } from "../../../shared/statuses.ts";
+import { StatusIcon, startedProgress } from "../status-icon.tsx";
+import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
+
+/** A status of the project's list: its icon is drawn from the category, in its colour. */
+export type StatusOption = {
+  id: string;
+  name: string;
+  category: StatusCategory;
+  color: string;
+};
+
+type StatusPickerProps = {
+  /** The id of the current status. */
+  value: string;
+  /** The project's statuses, in their order. */
+  statuses: readonly StatusOption[];
+  onChange: (statusId: string) => void;
+  /** Open it from outside (the `s` shortcut); leave both out to let it open on its own. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  variant?: PickerVariant;
+  disabled?: boolean;
+};
+
+export function StatusPicker(props: StatusPickerProps) {
+  const { value, statuses, onChange, open, onOpenChange, variant = "chip", disabled } = props;
+  const current = statuses.find((status) => status.id === value) ?? null;
+  const icon = (status: StatusOption) => (
+    <StatusIcon
+      category={status.category}
+      color={status.color}
+      progress={progressOf(statuses, status)}
+    />
+  );
+  return (
+    <Combobox
+      items={[...statuses]}
+      value={current}
+      onValueChange={(status: StatusOption | null) => {
+        if (status) onChange(status.id);
+      }}
+      itemToStringLabel={(status: StatusOption) => status.name}
+      isItemEqualToValue={(item: StatusOption, chosen: StatusOption) => item.id === chosen.id}
+      open={open}
+      onOpenChange={onOpenChange && ((next) => onOpenChange(next))}
+      autoHighlight
+    >
+      <PickerTrigger
+        variant={variant}
+        property="Status"
+        valueText={current?.name ?? "No status"}
+        icon={current ? icon(current) : null}
+        disabled={disabled}
+      />
+      <ComboboxContent
+        title="Change status"
+        placeholder="Change status…"
+        inputLabel="Filter statuses"
+        empty="No matching status"
+      >
+        <ComboboxList>
+          {(status: StatusOption) => (
+            <ComboboxItem key={status.id} value={status} icon={icon(status)}>
+              {status.name}
+            </ComboboxItem>
+          )}
+        </ComboboxList>
+      </ComboboxContent>
+    </Combobox>
+  );
+}
+
+/** A started status fills its circle by its place among the project's started statuses. */
+function progressOf(statuses: readonly StatusOption[], status: StatusOption): number {
+  const started = statuses.filter((candidate) => candidate.category === "started");
+  return startedProgress(started.indexOf(status), started.length);
+}

@@ -1,0 +1,91 @@
+import { useId } from "react";
+import type { StatusCategory } from "../../shared/statuses.ts";
+
+type StatusIconProps = {
+  category: StatusCategory;
+  /** The status's own colour: any CSS colour, such as `var(--color-status-started)`. */
+  color: string;
+  /** For a started status, how much of the circle is filled, from 0 to 1 (see startedProgress). */
+  progress?: number;
+  /** 14 px by default, the size of a row's icon. */
+  size?: number;
+  /** The status's name, when the icon stands alone; beside the name it is decorative. */
+  label?: string;
+};
+
+/**
+ * A status drawn by its category, as in Linear: a dashed circle for backlog, an empty circle
+ * for unstarted, a circle filling up for started, a check for completed, a cross for canceled.
+ */
+export function StatusIcon({ category, color, progress = 0.5, size = 14, label }: StatusIconProps) {
+  const maskId = useId();
+  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
+  return (
+    <svg
+      className="ui-status-icon"
+      width={size}
+      height={size}
+      viewBox="0 0 14 14"
+      fill="none"
+      data-category={category}
+      style={{ color }}
+      {...a11y}
+    >
+      {category === "backlog" && (
+        <circle
+          cx="7"
+          cy="7"
+          r="6"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          strokeDasharray="1.4 1.74"
+        />
+      )}
+      {category === "unstarted" && (
+        <circle cx="7" cy="7" r="6" stroke="currentColor" strokeWidth="1.5" />
+      )}
+      {category === "started" && (
+        <>
+          <circle cx="7" cy="7" r="6" stroke="currentColor" strokeWidth="1.5" />
+          {/* A stroke as wide as the circle is a pie: its dash is the share filled. */}
+          <circle
+            cx="7"
+            cy="7"
+            r="1.75"
+            stroke="currentColor"
+            strokeWidth="3.5"
+            strokeDasharray={`${Math.min(Math.max(progress, 0), 1) * 2 * Math.PI * 1.75} 100`}
+            transform="rotate(-90 7 7)"
+          />
+        </>
+      )}
+      {(category === "completed" || category === "canceled") && (
+        <>
+          <mask id={maskId}>
+            <rect width="14" height="14" fill="white" />
+            {category === "completed" ? (
+              <path
+                d="M4.5 7.2 6.3 9 9.7 5.3"
+                stroke="black"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            ) : (
+              <path d="M5 5l4 4M9 5 5 9" stroke="black" strokeWidth="1.5" strokeLinecap="round" />
+            )}
+          </mask>
+          <circle cx="7" cy="7" r="6.5" fill="currentColor" mask={`url(#${maskId})`} />
+        </>
+      )}
+    </svg>
+  );
+}
+
+/**
+ * How full the circle of a started status is: the first started status of a project half,
+ * later ones more (In progress ½, In review ¾), read from the position in the project's list.
+ */
+export function startedProgress(index: number, count: number): number {
+  return count <= 1 ? 0.5 : 0.5 + (0.5 * index) / count;
+}

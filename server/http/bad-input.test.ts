@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
+import {
+  SERVER_START_TIMEOUT,
+  SyncClient,
+  createWorkspace,
+  m,
+  newId,
+  now,
+  post,
+  signUp,
+  type TestUser,
+} from "../test/sync-client.ts";
+import { startTestServer, type TestServer } from "../test/test-server.ts";
+
+/**
+ * Whatever a client sends, the server answers it: a 4xx with the JSON `{ code, message }` of
+ * every API error, never a 500. Each request below used to reach Postgres (a NUL byte, an
+ * integer out of range) or the code (wrong types, nesting) with nothing to stop it.
+ */
+
+let server: TestServer;
+let user: TestUser;
+let workspaceId: string;
+let projectId: string;
+let client: SyncClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  user = await signUp(server, "Fuzzer");
+  workspaceId = await createWorkspace(server, user, "Fuzz");
+  projectId = newId("p");
+  client = new SyncClient(server, user);
+  await client.push(
+    m("createProject", { id: projectId, workspaceId, name: "P", key: "FUZZ", createdAt: now() }),
+  );
+}, SERVER_START_TIMEOUT);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const NUL = "\u0000";
+const huge = "x".repeat(50_000);
+/** Long, yet within what an HTTP server accepts in a URL (Node: 16 KB of headers). */
+const long = "x".repeat(5_000);
+/** JSON nested this deep, as text (JSON.stringify cannot write it). */
+const deepJson = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+/** A JSON body with `field` set to JSON text nested 5,000 deep. */
+const withDeep = (body: Record<string, unknown>, field: string) =>
+  JSON.stringify({ ...body, [field]: "DEEP" }).replace('"DEEP"', deepJson(5_000));
+/** The same, as query string values (percent-encoded). */
+const badQueryValues = ["%00", "a%00b", "%07", "%ED%A0%80", "%FF", long, "x&organizationId=y"];
+/** Stand-ins for an id or a string field: every wrong type and shape. */
+const badStrings: unknown[] = [
+  NUL,
+  `a${NUL}b`,
+  "\u0007",
+  "\ud800",
+  huge,
+  7,
+  1e308,
+  true,
+  [],
+  ["a"],
+  {},
+  null,
+];
+
+type Request = { method: "GET" | "POST"; path: string; body?: unknown; signedIn?: boolean };
+
+async function send({ method, path, body, signedIn = true }: Request): Promise<Response> {
+  if (method === "POST") return post(server, path, body, signedIn ? user : undefined);
+  return fetch(`${server.url}${path}`, { headers: signedIn ? { Cookie: user.cookie } : {} });
+}
+
+/**
+ * Sends each request and expects an answer below 500, with a JSON `{ code, message }` body if
+ * it is an error. Lists every request that fails either, so one run shows them all.
+ */
+async function expectNo500(requests: Request[]) {
+  const failures = await Promise.all(
+    requests.map(async (request) => {
+      const response = await send(request);
+      const text = await response.text();
+      const ok = response.status < 500 && (response.status < 400 || isApiError(text));
+      const body = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
+      return ok
+        ? null
+        : `${request.method} ${request.path} ${body?.slice(0, 120)} → ${response.status} ${text.slice(0, 200)}`;
+    }),
+  );
+  expect(failures.filter((failure) => failure !== null)).toEqual([]);
+}
+
+function isApiError(text: string): boolean {
+  try {
+    const body: unknown = JSON.parse(text);
+    return (
+      typeof body === "object" &&
+      body !== null &&
+      "code" in body &&
+      typeof body.code === "string" &&
+      "message" in body &&
+      typeof body.message === "string"
+    );
+  } catch {
+    return false;
+  }
+}
+
+const pushBody = (overrides: Record<string, unknown>) => ({
+  pushVersion: 1,
+  clientGroupID: client.clientGroupID,
+  mutations: [],
+  profileID: "fuzz",
+  schemaVersion: SCHEMA_VERSION,
+  ...overrides,
+});
+
+const mutation = (overrides: Record<string, unknown>) => ({
+  clientID: newId("c"),
+  id: 1,
+  name: "createTask",
+  args: { id: newId("t"), projectId, title: "t", createdAt: now() },
+  timestamp: Date.now(),
+  ...overrides,
+});
+
+const pullBody = (overrides: Record<string, unknown>) => ({
+  pullVersion: 1,
+  clientGroupID: client.clientGroupID,
+  cookie: null,
+  profileID: "fuzz",
+  schemaVersion: SCHEMA_VERSION,
+  ...overrides,
+});
+
+describe("no input makes the server answer 500", () => {
+  it("push: bad ids, ids out of range, wrong types, huge and deep values", async () => {
+    const push = (body: unknown): Request => ({
+      method: "POST",
+      path: "/api/replicache/push",
+      body,
+    });
+    await expectNo500([
+      ...badStrings.map((value) => push(pushBody({ clientGroupID: value }))),
+      ...badStrings.map((value) => push(pushBody({ profileID: value }))),
+      ...badStrings.map((value) => push(pushBody({ mutations: [mutation({ clientID: value })] }))),
+      ...badStrings.map((value) => push(pushBody({ mutations: [mutation({ name: value })] }))),
+      ...[3e9, 1e308, -1, 0, 1.5, "1", null, []].map((id) =>
+        push(pushBody({ mutations: [mutation({ id })] })),
+      ),
+      ...[NUL, `${NUL}x`, huge, 7, [], {}].map((id) =>
+        push(
+          pushBody({
+            mutations: [mutation({ args: { id, projectId, title: "t", createdAt: now() } })],
+          }),
+        ),
+      ),
+      push(
+        pushBody({
+          mutations: [
+            mutation({ args: { id: newId("t"), projectId, title: `a${NUL}`, createdAt: now() } }),
+          ],
+        }),
+      ),
+      push(withDeep(pushBody({ mutations: [] }), "mutations")),
+      push(pushBody({ mutations: [mutation({ args: huge })] })),
+      push(pushBody({ mutations: [mutation({ timestamp: "now" })] })),
+      push(pushBody({ mutations: "all of them" })),
+      push(pushBody({ mutations: [1, "2", null] })),
+      push(pushBody({ pushVersion: 1e308 })),
+      push(deepJson(5_000)),
+      push(
+        `{"pushVersion":1,"clientGroupID":"g","mutations":[],"profileID":"p","schemaVersion":"${SCHEMA_VERSION}","x":NaN}`,
+      ),
+      push(`{"pushVersion":1e999}`),
+      push([pushBody({})]),
+      push("null"),
+    ]);
+  });
+
+  it("pull: bad ids, cookies out of range or of the wrong shape", async () => {
+    const pull = (body: unknown): Request => ({
+      method: "POST",
+      path: "/api/replicache/pull",
+      body,
+    });
+    const cookies: unknown[] = [
+      { order: 3e9, cvrId: "x" },
+      { order: 1e308, cvrId: "x" },
+      { order: "9999999999", cvrId: "x" },
+      { order: -1, cvrId: "x" },
+      { order: 1.5, cvrId: "x" },
+      { order: 1, cvrId: NUL },
+      { order: 1, cvrId: huge },
+      { order: 1, cvrId: 7 },
+      { order: {} },
+      3e9,
+      "9999999999",
+      `1${NUL}`,
+      [],
+      {},
+    ];
+    await expectNo500([
+      ...badStrings.map((value) => pull(pullBody({ clientGroupID: value }))),
+      ...badStrings.map((value) => pull(pullBody({ profileID: value }))),
+      ...cookies.map((cookie) => pull(pullBody({ cookie }))),
+      pull(pullBody({ pullVersion: "1" })),
+      pull(`{"pullVersion":1,"cookie":{"order":1e999}}`),
+      pull(withDeep(pullBody({}), "cookie")),
+      pull(deepJson(5_000)),
+    ]);
+  });
+
+  it("poke, config, health and the public project page", async () => {
+    const get = (path: string, signedIn = false): Request => ({ method: "GET", path, signedIn });
+    await expectNo500([
+      ...badQueryValues.map((value) => get(`/api/public/projects/${value}`)),
+      get("/api/replicache/poke?x=%00"),
+      get("/api/config?x=%00&y[]=1"),
+      get("/api/health?%00=%00"),
+      get("/api/public/projects/%00"),
+      get("/api/public/projects/a%00b"),
+      get(`/api/public/projects/${"p".repeat(5_000)}`),
+      get("/api/public/projects/%E2%80%AE"),
+      get("/api/public/projects/%FF"),
+      get("/api/public/projects/%"),
+      get(`/api/public/projects/${projectId}?x=%00`),
+      get("/api/dev/outbox?to=%00"),
+      get("/api/dev/outbox?to[a]=b"),
+    ]);
+  });
+
+  it("organization endpoints: NUL bytes, wrong types and nesting in every id field", async () => {
+    const call = (path: string, body: unknown): Request => ({ method: "POST", path, body });
+    const get = (path: string): Request => ({ method: "GET", path });
+    const requests: Request[] = [];
+    for (const value of badStrings) {
+      requests.push(
+        call("/api/auth/organization/set-active", { organizationId: value }),
+        call("/api/auth/organization/invite-member", {
+          organizationId: value,
+          email: "someone@example.com",
+          role: "member",
+        }),
+        call("/api/auth/organization/remove-member", {
+          organizationId: workspaceId,
+          memberIdOrEmail: value,
+        }),
+        call("/api/auth/organization/update-member-role", {
+          organizationId: workspaceId,
+          memberId: value,
+          role: "admin",
+        }),
+        call("/api/auth/organization/accept-invitation", { invitationId: value }),
+        call("/api/auth/organization/cancel-invitation", { invitationId: value }),
+        call("/api/auth/organization/update", { organizationId: value, data: { name: "n" } }),
+        call("/api/auth/organization/leave", { organizationId: value }),
+        call("/api/auth/organization/check-slug", { slug: value }),
+      );
+    }
+    for (const value of badQueryValues) {
+      requests.push(
+        get(`/api/auth/organization/get-full-organization?organizationId=${value}`),
+        get(`/api/auth/organization/get-invitation?id=${value}`),
+        get(`/api/auth/organization/list-members?organizationId=${value}`),
+        get(`/api/auth/organization/get-active-member?organizationId=${value}`),
+      );
+    }
+    requests.push(
+      call("/api/auth/organization/create", { name: `a${NUL}`, slug: `s-${NUL}` }),
+      call("/api/auth/organization/update", {
+        organizationId: workspaceId,
+        data: { name: `a${NUL}` },
+      }),
+      call("/api/auth/organization/set-active", deepJson(5_000)),
+      call("/api/auth/organization/invite-member", withDeep({ email: "a@example.com" }, "role")),
+      call("/api/auth/update-user", { name: `a${NUL}` }),
+      call("/api/auth/sign-in/email", { email: `a${NUL}@example.com`, password: "x".repeat(10) }),
+    );
+    await expectNo500(requests);
+  });
+
+  it("a NUL byte in an organization id is the spec's validation error", async () => {
+    const response = await post(
+      server,
+      "/api/auth/organization/set-active",
+      { organizationId: `${workspaceId}${NUL}` },
+      user,
+    );
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: "VALIDATION_ERROR",
+      message: "Invalid body parameters",
+    });
+  });
+});
