@@ -20,20 +20,24 @@ export async function createProjectThroughSync(
   return id;
 }
 
-/** `count` tasks at the bottom of To do, titled `${prefix} 1`, `${prefix} 2`… in order. */
+/**
+ * `count` tasks at the bottom of To do, titled `${prefix} 1`, `${prefix} 2`… in order; returns
+ * their ids in the same order.
+ */
 export async function createTasksThroughSync(
   request: APIRequestContext,
   projectId: string,
   prefix: string,
   count: number,
-) {
+): Promise<string[]> {
   const positions = generateNKeysBetween(null, null, count);
+  const ids = positions.map(() => uniqueId("tsk"));
   const createdAt = now();
   await pushMutations(
     request,
     positions.map((position, index) =>
       mutation("createTask", {
-        id: uniqueId("tsk"),
+        id: ids[index] ?? uniqueId("tsk"),
         projectId,
         title: `${prefix} ${index + 1}`,
         status: "to-do",
@@ -42,4 +46,5 @@ export async function createTasksThroughSync(
       }),
     ),
   );
+  return ids;
 }
