@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signedInPerson } from "./support/accounts.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
@@ -176,7 +177,26 @@ test("a description shows headings in a descending scale, a styled quote, code a
   await expect(comment.getByRole("link", { name: "the agenda" })).toBeVisible();
   await expect(comment.locator("blockquote")).toHaveText("quoted");
   await expect(comment).not.toContainText("**");
+
+  for (const theme of ["dark", "light"] as const) {
+    await page.evaluate((name) => {
+      document.documentElement.dataset.theme = name;
+      document.documentElement.style.colorScheme = name;
+    }, theme);
+    expect(await seriousViolations(page, ".markdown"), theme).toEqual([]);
+  }
 });
+
+/** What axe finds serious or critical inside the elements `selector` matches. */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+}
 
 test("a description's task list ticks by pointer and by keyboard, labelled by each item, and the change is saved", async ({
   page,
@@ -236,6 +256,7 @@ test("the public page renders a task's markdown read-only, and search shows its 
   const brief = dialog.getByRole("checkbox", { name: "Write the brief" });
   await expect(brief).toBeDisabled();
   await expect(brief).not.toBeChecked();
+  expect(await seriousViolations(publicPage, ".public-task .markdown")).toEqual([]);
   await visitor.close();
 
   await page.goto(taskUrl);
