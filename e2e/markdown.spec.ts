@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signedInPerson } from "./support/accounts.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 import { createProjectThroughSync } from "./support/sync.ts";
@@ -64,7 +65,7 @@ test("a description's markdown is shown without styles, forms, embeds, scripts o
   const checkboxes = preview.getByRole("checkbox");
   await expect(checkboxes).toHaveCount(2);
   await expect(checkboxes.first()).toBeChecked();
-  await expect(checkboxes.first()).toBeDisabled();
+  await expect(checkboxes.first()).toHaveAccessibleName("shipped");
   await expect(checkboxes.last()).not.toBeChecked();
   const link = preview.getByRole("link", { name: "the site" });
   await expect(link).toHaveAttribute("href", "https://example.com/page");
@@ -86,4 +87,184 @@ test("a description's markdown is shown without styles, forms, embeds, scripts o
   await expect(image).toHaveAttribute("src", "https://evil.example/pixel.png");
   await expect.poll(() => outside).toEqual(["https://evil.example/pixel.png"]);
   expect(await page.evaluate(() => Reflect.get(window, "pwned"))).toBeUndefined();
+});
+
+const formatted = [
+  "# Launch plan",
+  "## Scope",
+  "### Details",
+  "> Ship **before** the conference.",
+  "```",
+  "npm run release",
+  "```",
+  "Run `npm test` first, then read [the guide](https://example.com/guide).",
+  "- [ ] Write the brief",
+  "- [x] Book the room",
+  "- [ ] Send invites",
+].join("\n\n");
+
+/** A signed-in owner's task whose description is `formatted`, with a markdown comment. */
+async function taskWithFormattedDescription(page: Page) {
+  const person = await signedInPerson("markdown");
+  await page.context().addCookies(person.cookies);
+  const projectId = await createProjectThroughSync(page.request, person.workspaceId, {
+    name: "Events",
+    key: "EVT",
+  });
+  const taskId = `tsk-fmt-${Date.now().toString(36)}`;
+  await pushMutations(page.request, [
+    mutation("createTask", {
+      id: taskId,
+      projectId,
+      title: "Plan the launch",
+      description: formatted,
+      createdAt: now(),
+    }),
+    mutation("addComment", {
+      id: `${taskId}-c`,
+      taskId,
+      body: "Looks **good**; see [the agenda](https://example.com/agenda).\n\n> quoted",
+      createdAt: now(),
+    }),
+  ]);
+  const taskUrl = `/dashboard/workspace/${person.workspaceId}/project/${projectId}/task/${taskId}`;
+  return { ...person, projectId, taskId, taskUrl };
+}
+
+const fontSize = (locator: Locator) =>
+  locator.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+
+test("a description shows headings in a descending scale, a styled quote, code and links that look like links", async ({
+  page,
+}) => {
+  const { taskUrl } = await taskWithFormattedDescription(page);
+  await page.goto(taskUrl);
+  const description = page.getByRole("region", { name: "Description" }).locator(".markdown");
+  const h1 = description.getByRole("heading", { level: 1, name: "Launch plan" });
+  const h2 = description.getByRole("heading", { level: 2, name: "Scope" });
+  const h3 = description.getByRole("heading", { level: 3, name: "Details" });
+  await expect(h3).toBeVisible();
+  const [one, two, three, body] = await Promise.all([
+    fontSize(h1),
+    fontSize(h2),
+    fontSize(h3),
+    fontSize(description.locator("p").last()),
+  ]);
+  expect(one).toBeGreaterThan(two);
+  expect(two).toBeGreaterThan(three);
+  expect(three).toBeGreaterThan(body);
+
+  const quote = description.locator("blockquote");
+  await expect(quote).toContainText("Ship before the conference.");
+  await expect(quote).toHaveCSS("border-left-style", "solid");
+  await expect(description.locator("pre code")).toHaveText("npm run release");
+  await expect(description.locator("p code")).toHaveText("npm test");
+  await expect(description.locator("pre")).toHaveCSS("font-family", /mono/i);
+
+  const link = description.getByRole("link", { name: "the guide" });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", /noopener/);
+  await expect(link).toHaveCSS("text-decoration-line", "underline");
+  const colours = await link.evaluate((element) => [
+    getComputedStyle(element).color,
+    getComputedStyle(element.parentElement ?? element).color,
+  ]);
+  expect(colours[0]).not.toBe(colours[1]);
+
+  // A comment is markdown too.
+  const comment = page.getByRole("listitem", { name: /^Comment by/ });
+  await expect(comment.locator(".markdown strong")).toHaveText("good");
+  await expect(comment.getByRole("link", { name: "the agenda" })).toBeVisible();
+  await expect(comment.locator("blockquote")).toHaveText("quoted");
+  await expect(comment).not.toContainText("**");
+
+  for (const theme of ["dark", "light"] as const) {
+    await page.evaluate((name) => {
+      document.documentElement.dataset.theme = name;
+      document.documentElement.style.colorScheme = name;
+    }, theme);
+    expect(await seriousViolations(page, ".markdown"), theme).toEqual([]);
+  }
+});
+
+/** What axe finds serious or critical inside the elements `selector` matches. */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+}
+
+test("a description's task list ticks by pointer and by keyboard, labelled by each item, and the change is saved", async ({
+  page,
+}) => {
+  const { taskUrl } = await taskWithFormattedDescription(page);
+  await page.goto(taskUrl);
+  const description = page.getByRole("region", { name: "Description" });
+  const brief = description.getByRole("checkbox", { name: "Write the brief" });
+  const room = description.getByRole("checkbox", { name: "Book the room" });
+  const invites = description.getByRole("checkbox", { name: "Send invites" });
+  await expect(room).toBeChecked();
+  await expect(brief).not.toBeChecked();
+
+  await brief.click();
+  await expect(brief).toBeChecked();
+
+  await invites.focus();
+  await page.keyboard.press("Space");
+  await expect(invites).toBeChecked();
+  // The rendered list is replaced by the new text's; focus stays on the same item.
+  await expect(invites).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(invites).not.toBeChecked();
+
+  await room.click();
+  await expect(room).not.toBeChecked();
+
+  // The text itself changed: the editor shows it, and a reload brings it back from the store.
+  await description.getByRole("button", { name: "Edit" }).click();
+  await expect(description.getByRole("textbox")).toHaveValue(
+    formatted
+      .replace("- [ ] Write the brief", "- [x] Write the brief")
+      .replace("- [x] Book the room", "- [ ] Book the room"),
+  );
+  await page.reload();
+  await expect(description.getByRole("checkbox", { name: "Write the brief" })).toBeChecked();
+  await expect(description.getByRole("checkbox", { name: "Book the room" })).not.toBeChecked();
+});
+
+test("the public page renders a task's markdown read-only, and search shows its description as plain text", async ({
+  page,
+  browser,
+}) => {
+  const { taskUrl, projectId, workspaceId } = await taskWithFormattedDescription(page);
+  await pushMutations(page.request, [
+    mutation("updateProject", { id: projectId, isPublic: true, updatedAt: now() }),
+  ]);
+
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(`/public-project/${projectId}`);
+  await publicPage.getByRole("button", { name: /Plan the launch/ }).click();
+  const dialog = publicPage.getByRole("dialog", { name: "Task" });
+  await expect(dialog.getByRole("heading", { level: 1, name: "Launch plan" })).toBeVisible();
+  await expect(dialog.locator("blockquote")).toContainText("Ship before the conference.");
+  await expect(dialog.getByRole("link", { name: "the guide" })).toBeVisible();
+  const brief = dialog.getByRole("checkbox", { name: "Write the brief" });
+  await expect(brief).toBeDisabled();
+  await expect(brief).not.toBeChecked();
+  expect(await seriousViolations(publicPage, ".public-task .markdown")).toEqual([]);
+  await visitor.close();
+
+  await page.goto(taskUrl);
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=conference`);
+  const hit = page.getByTestId("search-results").getByRole("link").first();
+  await expect(hit).toContainText("Ship before the conference.");
+  await expect(hit).toContainText("Write the brief");
+  for (const syntax of ["**", "# ", "[ ]", "](", "```", "`"]) {
+    await expect(hit).not.toContainText(syntax);
+  }
 });

@@ -245,7 +245,7 @@ test("an owner deletes a task from its page after confirming, and it leaves a me
   await page.getByRole("button", { name: "Delete task" }).click();
   await dialog.getByRole("button", { name: "Delete task" }).click();
   await expect(page).toHaveURL(new RegExp(`${boardUrl}$`));
-  await expect(page.getByText("LCH-1 was deleted")).toBeVisible();
+  await expect(page.getByText("“Obsolete idea” deleted")).toBeVisible();
   await expect(card(page)).toHaveCount(0);
   await expect(card(memberPage)).toHaveCount(0);
   await expect(memberPage.getByRole("region", { name: "To do", exact: true })).toContainText(

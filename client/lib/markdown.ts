@@ -25,7 +25,15 @@ const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto|blob):|[^a-z]|[a-z+.-]+(?:[^a-z
 /** Marks the placeholder of an external image; its address waits in `data-src`. */
 export const IMAGE_PLACEHOLDER_CLASS = "markdown-image-placeholder";
 
-export function renderMarkdown(text: string): string {
+/** Marks a task list's checkbox; its place among the text's task items waits in `data-task-index`. */
+export const TASK_CHECKBOX_CLASS = "markdown-task-checkbox";
+
+type RenderOptions = {
+  /** Task list checkboxes can be ticked (the reader may edit the text); else they are disabled. */
+  interactive?: boolean;
+};
+
+export function renderMarkdown(text: string, { interactive = false }: RenderOptions = {}): string {
   const html = marked.parse(text, { async: false, gfm: true, breaks: true });
   const clean = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
@@ -36,11 +44,15 @@ export function renderMarkdown(text: string): string {
   });
   // Finished in a document of its own, which loads no image and runs nothing.
   const inert = new DOMParser().parseFromString(clean, "text/html");
+  let taskIndex = 0;
   for (const input of inert.body.querySelectorAll("input")) {
-    if (input.getAttribute("type") === "checkbox") input.setAttribute("disabled", "");
+    if (input.getAttribute("type") === "checkbox")
+      labelTaskCheckbox(input, taskIndex++, interactive);
     else input.remove();
   }
+  // A link elsewhere opens in a new tab, telling that page nothing; one into the app stays here.
   for (const link of inert.body.querySelectorAll("a")) {
+    if (isThisSite(link.getAttribute("href"))) continue;
     link.setAttribute("target", "_blank");
     link.setAttribute("rel", "noopener noreferrer nofollow");
   }
@@ -49,6 +61,35 @@ export function renderMarkdown(text: string): string {
     if (source) image.replaceWith(placeholder(inert, image, source));
   }
   return inert.body.innerHTML;
+}
+
+/**
+ * A task list item's checkbox, named by the item's own text for screen readers ("Write the
+ * brief", not "checkbox"), and numbered in document order: the n-th checkbox is the n-th task
+ * item of the text, which `toggleTaskItem` finds again.
+ */
+function labelTaskCheckbox(input: Element, index: number, interactive: boolean) {
+  const item = input.closest("li");
+  const label = [...(item?.childNodes ?? [])]
+    .filter((node) => !(node instanceof Element && (node.matches("ul, ol") || node === input)))
+    .map((node) => node.textContent ?? "")
+    .join("")
+    .trim();
+  input.setAttribute("aria-label", label || "Task");
+  input.setAttribute("class", TASK_CHECKBOX_CLASS);
+  input.setAttribute("data-task-index", String(index));
+  item?.setAttribute("class", "markdown-task-item");
+  if (interactive) input.removeAttribute("disabled");
+  else input.setAttribute("disabled", "");
+}
+
+function isThisSite(href: string | null): boolean {
+  if (!href) return false;
+  try {
+    return new URL(href, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
 }
 
 /** The address of an image that must wait for a click: one not of this site, data: or blob:. */

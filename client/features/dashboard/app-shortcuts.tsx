@@ -7,6 +7,7 @@ import { useActiveWorkspaceId } from "../../lib/active-workspace.ts";
 import type { PaletteMode } from "../command-palette/command-palette.tsx";
 import { ShortcutsDialog } from "../../platform/shortcuts/shortcuts-dialog.tsx";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
+import { useUndo } from "../../platform/undo/use-undo.ts";
 import { useProjects, useWorkspace } from "../../platform/sync/store-hooks.ts";
 import { activateWorkspace } from "./activate-workspace.ts";
 
@@ -94,6 +95,7 @@ export function AppShortcuts({ onToggleSidebar }: { onToggleSidebar: () => void 
     await navigate({ to: "/dashboard/workspace/$workspaceId", params: { workspaceId: id } });
   };
 
+  useUndo();
   useShortcuts(
     {
       palette: () => openPalette("everything"),

@@ -7,6 +7,7 @@ import { OfflineNotice } from "../../components/offline-notice.tsx";
 import { isOverdue } from "../../lib/due-date.ts";
 import { priorityNames, statusNames } from "../../lib/task-names.ts";
 import "../../styles/public-project.css";
+import { Markdown } from "../../ui/markdown.tsx";
 import { usePublicProject } from "./use-public-project.ts";
 
 export const Route = createLazyRoute("/public-project/$projectId")({
@@ -58,7 +59,11 @@ function PublicView({ data }: { data: PublicProject }) {
           {project.icon ? `${project.icon} ` : ""}
           {project.name}
         </h1>
-        {project.description && <p className="muted">{project.description}</p>}
+        {project.description && (
+          <div className="public-project-description">
+            <Markdown text={project.description} />
+          </div>
+        )}
         <div className="public-view-toggle" role="group" aria-label="View">
           {(["board", "list"] as const).map((mode) => (
             <button
@@ -194,8 +199,9 @@ function TaskDialog({ task, projectKey, labels, onClose }: TaskDialogProps) {
             <dd>{task.dueDate ?? "No due date"}</dd>
           </dl>
           <TaskChips task={task} labels={labels} />
-          {/* Shown as plain text: a visitor's browser renders no markdown from the project. */}
-          <p className="public-description">{task.description || "No description."}</p>
+          <div className="public-description">
+            <Markdown text={task.description} placeholder="No description." />
+          </div>
           <div className="form-actions">
             <button type="button" className="button" onClick={onClose}>
               Close

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Fragment, type KeyboardEvent, type ReactNode } from "react";
 import type { SearchGroup, SearchHit, SearchResults as Results } from "./run-search.ts";
 import type { SearchKind } from "./search-documents.ts";
+import { markdownToPlainText } from "../../lib/markdown-plain-text.ts";
 import { highlightText, snippet } from "./search-text.ts";
 
 const groupNames: Record<SearchKind, string> = {
@@ -91,7 +92,7 @@ function ResultLink({
   const { document, task } = hit;
   const body = document.body ? (
     <span className="search-result-body">
-      <Highlighted text={snippet(document.body, words)} words={words} />
+      <Highlighted text={snippet(markdownToPlainText(document.body), words)} words={words} />
     </span>
   ) : null;
 

@@ -5,6 +5,7 @@ import { canDeleteComment, canEditComment } from "../../../shared/sync-permissio
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useComments } from "../../platform/sync/store-hooks.ts";
+import { Markdown } from "../../ui/markdown.tsx";
 import { relativeTime, type NameOf } from "./activity-text.ts";
 
 type TaskCommentsProps = { task: Task; userId: string; role: string; nameOf: NameOf };
@@ -133,7 +134,9 @@ function CommentItem({ comment, author, canEdit, canDelete }: CommentItemProps) 
         </span>
       </div>
       {editing === null ? (
-        <p className="comment-body">{comment.body}</p>
+        <div className="comment-body">
+          <Markdown text={comment.body} />
+        </div>
       ) : (
         <form
           className="comment-form"

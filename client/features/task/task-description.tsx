@@ -1,8 +1,9 @@
 import { useId, useState } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
+import { setTaskItem } from "../../lib/markdown-task-list.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
-import { MarkdownPreview } from "./markdown-preview.tsx";
+import { Markdown } from "../../ui/markdown.tsx";
 import { useAutosave } from "./use-autosave.ts";
 
 type Mode = "edit" | "preview";
@@ -25,7 +26,7 @@ export function TaskDescription({ task, canEdit }: { task: Task; canEdit: boolea
     if (!focused) setDraft(null);
   }
 
-  const { schedule, flush } = useAutosave((description) =>
+  const save = (description: string) =>
     rep.mutate
       .updateTask({
         id: task.id,
@@ -33,11 +34,19 @@ export function TaskDescription({ task, canEdit }: { task: Task; canEdit: boolea
         description,
         updatedAt: new Date().toISOString(),
       })
-      .catch((error: unknown) => showError(error, "The description could not be saved")),
-  );
+      .catch((error: unknown) => showError(error, "The description could not be saved"));
+  const { schedule, flush } = useAutosave(save);
 
   const value = draft ?? task.description;
   const editing = canEdit && mode === "edit";
+
+  /** A ticked task list item is a change of the description, saved at once. */
+  const toggleTaskItem = (index: number, checked: boolean) => {
+    const next = setTaskItem(value, index, checked);
+    if (next === value) return;
+    setDraft(null);
+    void save(next);
+  };
 
   return (
     <section className="task-description" aria-label="Description">
@@ -90,7 +99,11 @@ export function TaskDescription({ task, canEdit }: { task: Task; canEdit: boolea
           }}
         />
       ) : (
-        <MarkdownPreview text={value} />
+        <Markdown
+          text={value}
+          placeholder="No description."
+          onTaskToggle={canEdit ? toggleTaskItem : undefined}
+        />
       )}
     </section>
   );

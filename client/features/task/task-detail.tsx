@@ -133,8 +133,8 @@ function TaskActions({ task, project, canDelete }: TaskActionsProps) {
       to: "/dashboard/workspace/$workspaceId/project/$projectId/board",
       params: { workspaceId: project.workspaceId, projectId: project.id },
     })
+      // The undo history says it was deleted, with an Undo (platform/undo).
       .then(() => rep.mutate.deleteTask({ id: task.id, projectId: task.projectId }))
-      .then(() => toast.success(`${taskKey} was deleted`))
       .catch((error: unknown) => showError(error, "The task could not be deleted"));
   };
 

@@ -13,6 +13,8 @@ export const shortcutList = {
   goBoard: { keys: ["g b"], label: "Go to the board", scope: "Everywhere" },
   goBacklog: { keys: ["g l"], label: "Go to the backlog", scope: "Everywhere" },
   help: { keys: ["?"], label: "Show keyboard shortcuts", scope: "Everywhere" },
+  undo: { keys: ["Mod+Z"], label: "Undo your last change", scope: "Everywhere" },
+  redo: { keys: ["Mod+Shift+Z", "Mod+Y"], label: "Redo the change undone", scope: "Everywhere" },
   nextCard: { keys: ["j"], label: "Focus the next card", scope: "Board" },
   previousCard: { keys: ["k"], label: "Focus the previous card", scope: "Board" },
   openCard: { keys: ["Enter"], label: "Open the focused card", scope: "Board" },

@@ -1,6 +1,8 @@
 import { toast } from "sonner";
 import { sessionEnded } from "../../lib/session-store.ts";
 import { closeBeforeSignOut } from "../../lib/sign-out.ts";
+import { recordUndo } from "../undo/record-undo.ts";
+import type { UndoHistory } from "../undo/undo-history.ts";
 import { createReplicache, type Rep } from "./create-replicache.ts";
 import { pullingEveryPage } from "./paged-pull.ts";
 import { persistPromptly } from "./persist-promptly.ts";
@@ -15,6 +17,8 @@ export type OpenStore = {
   rep: Rep;
   tasks: TaskStore;
   sync: SyncState;
+  /** The person's own task changes, to undo and redo (platform/undo). */
+  undo: UndoHistory;
   /** Persists what is not yet persisted, then closes. */
   close: () => Promise<void>;
 };
@@ -39,6 +43,7 @@ function openStore(userId: string): OpenStore {
   });
   rep.puller = pullingEveryPage(rep, rep.puller, sync);
   const tasks = new TaskStore(rep);
+  const undo = recordUndo(rep, tasks);
   const stopPokes = listenForPokes(() => void rep.pull().catch(ignoreWhenClosed(rep)));
   const persisting = persistPromptly(rep, sync);
   const stopReconnecting = syncOnReconnect(rep);
@@ -56,7 +61,7 @@ function openStore(userId: string): OpenStore {
   const close = () => closeStore(true);
   // Sign-out closes the store before deleting its database: nothing to persist.
   const stopWaitingForSignOut = closeBeforeSignOut(() => closeStore(false));
-  return { rep, tasks, sync, close };
+  return { rep, tasks, sync, undo, close };
 }
 
 /** A pull asked of a store that has closed meanwhile fails with "Closed"; anything else is a bug. */

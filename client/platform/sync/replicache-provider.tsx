@@ -1,11 +1,12 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import type { UndoHistory } from "../undo/undo-history.ts";
 import type { Rep } from "./create-replicache.ts";
 import { takeStore } from "./open-store.ts";
 import type { SyncState } from "./sync-state.ts";
 import type { TaskStore } from "./task-store.ts";
 import { useRefusalNotices } from "./use-refusal-notices.ts";
 
-type SyncContext = { rep: Rep; tasks: TaskStore; sync: SyncState };
+type SyncContext = { rep: Rep; tasks: TaskStore; sync: SyncState; undo: UndoHistory };
 
 const Context = createContext<SyncContext | null>(null);
 
@@ -17,8 +18,8 @@ export function ReplicacheProvider({ userId, children }: { userId: string; child
   const [sync, setSync] = useState<SyncContext | null>(null);
 
   useEffect(() => {
-    const { rep, tasks, sync, close } = takeStore(userId);
-    setSync({ rep, tasks, sync });
+    const { rep, tasks, sync, undo, close } = takeStore(userId);
+    setSync({ rep, tasks, sync, undo });
     return () => {
       setSync(null);
       void close();
