@@ -41,7 +41,8 @@ test("a normal session (sign in, board, create, move, edit, reload) logs no cons
 
   await addTask(page, "To do", "Write the copy");
   await addTask(page, "To do", "Pick the colours");
-  await page.getByRole("button", { name: "Move Pick the colours to…" }).click();
+  await page.getByRole("button", { name: "Actions for Pick the colours" }).click();
+  await page.getByRole("menuitem", { name: "Move to" }).click();
   await page.getByRole("menuitem", { name: "Top of In progress" }).click();
   await expect(titles(page, "In progress")).toHaveText(["Pick the colours"]);
 

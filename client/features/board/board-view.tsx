@@ -19,17 +19,20 @@ import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useEffect, useMemo, useState, type FocusEvent } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
-import { statusNames } from "../../lib/task-names.ts";
+import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { BoardColumn, type ColumnDropData, type DropTarget } from "./board-column.tsx";
+import type { CardActions } from "./card-actions.ts";
 import type { CardContext } from "./card-context.ts";
 import { dragInstructionsId, TaskCardBody, type CardDropData } from "./task-card.tsx";
 import type { Placement } from "./task-placement.ts";
+import { isDone, statusProgress } from "./task-meta.tsx";
 import type { MoveTask, NewTask } from "./use-task-actions.ts";
 
 type DropData = CardDropData | ColumnDropData;
 
 type BoardViewProps = {
-  statuses: readonly TaskStatus[];
+  /** The columns shown, from the project's status list (after the status filter). */
+  statuses: readonly WorkflowStatus[];
   /** The filtered tasks of each column, in board order. */
   columns: Record<TaskStatus, readonly Task[]>;
   totals: Record<TaskStatus, number>;
@@ -41,6 +44,7 @@ type BoardViewProps = {
   selectedIds: ReadonlySet<string>;
   onFocus: (event: FocusEvent) => void;
   onMove: MoveTask;
+  actions: CardActions;
   onCreate: (task: NewTask) => void;
 };
 
@@ -61,7 +65,7 @@ export function BoardView(props: BoardViewProps) {
   );
 
   const activeTask = activeId === null ? undefined : findTask(activeId);
-  const announcements = useAnnouncements(findTask, context.projectKey);
+  const announcements = useAnnouncements(findTask, context);
 
   const finish = () => {
     setActiveId(null);
@@ -112,26 +116,27 @@ export function BoardView(props: BoardViewProps) {
       <div className="board-columns" onFocus={props.onFocus}>
         {statuses.map((status) => (
           <BoardColumn
-            key={status}
+            key={status.id}
             status={status}
-            tasks={columns[status]}
-            total={totals[status]}
+            progress={statusProgress(context.statuses, status)}
+            tasks={columns[status.id]}
+            total={totals[status.id]}
             context={context}
             filtered={filtered}
             activeId={activeId}
-            sortable={activeId !== null || pressed === status}
+            sortable={activeId !== null || pressed === status.id}
             onArm={setPressed}
-            dropTarget={dropTarget?.status === status ? dropTarget : null}
-            focusedId={focusedStatus === status ? focusedId : null}
+            dropTarget={dropTarget?.status === status.id ? dropTarget : null}
+            focusedId={focusedStatus === status.id ? focusedId : null}
             selectedIds={selectedIds}
-            onMove={onMove}
+            actions={props.actions}
             onCreate={onCreate}
           />
         ))}
       </div>
       <DragOverlay dropAnimation={null}>
         {activeTask && (
-          <article className="task-card task-card-overlay">
+          <article className="task-card task-card-overlay" data-done={isDone(activeTask, context)}>
             <TaskCardBody task={activeTask} context={context} linked={false} />
           </article>
         )}
@@ -206,9 +211,11 @@ function sortableIndex(item: Active | Over): number {
 /** What a screen reader hears while a card is dragged: task keys and column names, not ids. */
 function useAnnouncements(
   findTask: (id: string) => Task | undefined,
-  projectKey: string,
+  context: CardContext,
 ): Announcements {
+  const { projectKey, statusesById } = context;
   return useMemo(() => {
+    const statusName = (status: TaskStatus) => statusesById.get(status)?.name ?? status;
     const name = (id: string | number) => {
       const task = findTask(String(id));
       return task ? `${formatTaskKey(projectKey, task.number)} ${task.title}` : "the task";
@@ -216,12 +223,12 @@ function useAnnouncements(
     const where = (over: Over | null) => {
       const data = over ? dropData(over) : undefined;
       if (!over || !data) return "no column";
-      if (data.type === "column") return `the bottom of ${statusNames[data.status]}`;
-      return `${name(over.id)} in ${statusNames[data.status]}`;
+      if (data.type === "column") return `the bottom of ${statusName(data.status)}`;
+      return `${name(over.id)} in ${statusName(data.status)}`;
     };
     const columnOf = (over: Over) => {
       const data = dropData(over);
-      return data ? statusNames[data.status] : "no column";
+      return data ? statusName(data.status) : "no column";
     };
     return {
       onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
@@ -235,5 +242,5 @@ function useAnnouncements(
           : `${name(active.id)} was put back.`,
       onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
     };
-  }, [findTask, projectKey]);
+  }, [findTask, projectKey, statusesById]);
 }

@@ -15,9 +15,17 @@ import {
 import { flushSync } from "react-dom";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import type { CardContext } from "./card-context.ts";
-import { MoveMenu } from "./move-menu.tsx";
-import { TaskAssignee, TaskDueDate, TaskKey, TaskLabels, TaskPriorityBadge } from "./task-meta.tsx";
-import type { MoveTask } from "./use-task-actions.ts";
+import type { CardActions } from "./card-actions.ts";
+import { CardMenu } from "./card-menu.tsx";
+import {
+  isDone,
+  TaskAssignee,
+  TaskDueDate,
+  TaskKey,
+  TaskLabels,
+  TaskPriorityBadge,
+  TaskStatusIcon,
+} from "./task-meta.tsx";
 
 /** What a card's droppable carries, for the board's drop logic. */
 export type CardDropData = { type: "task"; status: Task["status"] };
@@ -28,7 +36,7 @@ export const dragInstructionsId = "board-drag-instructions";
 type TaskCardProps = {
   task: Task;
   context: CardContext;
-  onMove: MoveTask;
+  actions: CardActions;
   /** A card dragged in from another column will land on this side of this card. */
   dropSide: "before" | "after" | null;
   /** Picked with `x`. */
@@ -52,7 +60,7 @@ type TaskCardProps = {
  * focused handle) in the page.
  */
 export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
-  const { task, context, onMove, dropSide, selected, sortable, onArm } = props;
+  const { task, context, actions, dropSide, selected, sortable, onArm } = props;
   const slot = useRef<HTMLDivElement>(null);
   const handle = useRef<HTMLButtonElement>(null);
   const listeners = useRef<DraggableSyntheticListeners>(undefined);
@@ -95,7 +103,7 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
       <CardArticle
         task={task}
         context={context}
-        onMove={onMove}
+        actions={actions}
         selected={selected}
         handle={handle}
         onPointerDown={onPointerDown}
@@ -160,7 +168,7 @@ function SortableBinding({ id, status, slot, handle, listeners }: SortableBindin
 type CardArticleProps = {
   task: Task;
   context: CardContext;
-  onMove: MoveTask;
+  actions: CardActions;
   selected: boolean;
   handle: RefObject<HTMLButtonElement | null>;
   onPointerDown: (event: PointerEvent) => void;
@@ -169,12 +177,13 @@ type CardArticleProps = {
 
 /** The card inside its slot: repainted only when its task, its selection or the board's context changes. */
 const CardArticle = memo(function CardArticle(props: CardArticleProps) {
-  const { task, context, onMove, selected, handle, onPointerDown, onKeyDown } = props;
+  const { task, context, actions, selected, handle, onPointerDown, onKeyDown } = props;
   return (
     <article
       className="task-card"
       data-task-id={task.id}
       data-selected={selected || undefined}
+      data-done={isDone(task, context)}
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}
     >
@@ -192,7 +201,7 @@ const CardArticle = memo(function CardArticle(props: CardArticleProps) {
         >
           <span aria-hidden="true">⠿</span>
         </button>
-        <MoveMenu taskId={task.id} title={task.title} onMove={onMove} />
+        <CardMenu task={task} context={context} actions={actions} />
       </div>
     </article>
   );
@@ -216,20 +225,23 @@ export const TaskCardBody = memo(function TaskCardBody({
     <>
       <div className="task-card-top">
         <TaskKey task={task} context={context} />
-        <TaskPriorityBadge task={task} context={context} />
       </div>
-      {linked ? (
-        <Link
-          className="task-card-title"
-          to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
-          params={{ workspaceId, projectId, taskId: task.id }}
-        >
-          {task.title}
-        </Link>
-      ) : (
-        <span className="task-card-title">{task.title}</span>
-      )}
+      <div className="task-card-heading">
+        <TaskStatusIcon task={task} context={context} />
+        {linked ? (
+          <Link
+            className="task-card-title"
+            to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
+            params={{ workspaceId, projectId, taskId: task.id }}
+          >
+            {task.title}
+          </Link>
+        ) : (
+          <span className="task-card-title">{task.title}</span>
+        )}
+      </div>
       <div className="task-card-meta">
+        <TaskPriorityBadge task={task} context={context} />
         <TaskDueDate task={task} context={context} />
         <TaskLabels task={task} context={context} />
         <TaskAssignee task={task} context={context} />
