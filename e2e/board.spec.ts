@@ -101,8 +101,11 @@ test("+ Add task puts each new task at the bottom of its column, keyed by the pr
   ]);
   await expect(card(page, "Check the copy")).toContainText("WEB-4");
 
-  // A click (no drag) on a card opens the task.
+  // A click (no drag) on a card opens the task beside the board, and from there its page.
   await card(page, "Build it").click();
+  const peek = page.getByRole("dialog", { name: "Build it" });
+  await expect(peek.getByRole("heading", { name: "Build it" })).toBeVisible();
+  await peek.getByRole("link", { name: "Open full page" }).click();
   await expect(page).toHaveURL(/\/task\/[\w-]+$/);
 });
 

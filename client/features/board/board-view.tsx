@@ -6,6 +6,7 @@ import {
   PointerSensor,
   pointerWithin,
   rectIntersection,
+  TouchSensor,
   useSensor,
   useSensors,
   type Active,
@@ -14,9 +15,16 @@ import {
   type DragEndEvent,
   type DragMoveEvent,
   type Over,
+  type PointerSensorOptions,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { useEffect, useMemo, useState, type FocusEvent } from "react";
+import {
+  useEffect,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type PointerEvent as ReactPointerEvent,
+} from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
@@ -60,7 +68,9 @@ export function BoardView(props: BoardViewProps) {
   const [pressed, setPressed] = useState<TaskStatus | null>(null);
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click still opens the task.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(MouseAndPenSensor, { activationConstraint: { distance: 5 } }),
+    // A finger scrolls the columns; held still for a moment on a card, it picks the card up.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
@@ -143,6 +153,23 @@ export function BoardView(props: BoardViewProps) {
       </DragOverlay>
     </DndContext>
   );
+}
+
+/** dnd-kit's pointer sensor for mice and pens; a finger is the touch sensor's (press and hold). */
+class MouseAndPenSensor extends PointerSensor {
+  static override activators = [
+    {
+      eventName: "onPointerDown" as const,
+      handler: (
+        { nativeEvent: event }: ReactPointerEvent,
+        { onActivation }: PointerSensorOptions,
+      ): boolean => {
+        if (!event.isPrimary || event.button !== 0 || event.pointerType === "touch") return false;
+        onActivation?.({ event });
+        return true;
+      },
+    },
+  ];
 }
 
 function dropData(item: Active | Over): DropData | undefined {

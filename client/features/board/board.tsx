@@ -27,6 +27,8 @@ import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { ListView } from "./list-view.tsx";
 import { useBoardColumns } from "./use-board-columns.ts";
 import { useCardKeyboard } from "./use-card-keyboard.ts";
+import { SelectionBar } from "./selection-bar.tsx";
+import { TaskPeek } from "./task-peek.tsx";
 import { useTaskActions } from "./use-task-actions.ts";
 import { useToday } from "./use-today.ts";
 import "../../styles/board.css";
@@ -66,7 +68,14 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
   });
   const { findTask, moveTask, createTask, deleteTask } = useTaskActions(project.id);
   const [deleting, setDeleting] = useState<Task | null>(null);
-  const actions = useCardActions(project.workspaceId, moveTask, setDeleting);
+  // The peek opens as a new history entry (Back closes it); j/k replace it.
+  const showPeek = useCallback(
+    (taskId: string | undefined, replace = false) =>
+      void navigate({ search: (current) => ({ ...current, peek: taskId }), replace }),
+    [navigate],
+  );
+  const peek = useCallback((taskId: string) => showPeek(taskId), [showPeek]);
+  const actions = useCardActions(project.workspaceId, moveTask, setDeleting, peek);
   const { columns, totals, shown } = useBoardColumns(unfiltered, search, {
     projectKey: project.key,
     today,
@@ -96,7 +105,11 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
       }),
     [navigate, project],
   );
-  const keyboard = useCardKeyboard(statusIds, columns, openTask, view === "board");
+  const peekId = search.peek ?? null;
+  const keyboard = useCardKeyboard(statusIds, columns, openTask, view === "board", {
+    id: peekId,
+    show: (taskId) => showPeek(taskId, true),
+  });
   // The board's own New task: the new card lands in this board's columns.
   useShortcuts({ newTask: () => setCreating(true) });
 
@@ -137,14 +150,6 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
           No tasks match these filters. Clear them to see every task.
         </p>
       )}
-      {keyboard.selectedCount > 0 && view === "board" && (
-        <p className="board-selection" role="status">
-          {keyboard.selectedCount} selected
-          <button type="button" className="button button-quiet" onClick={keyboard.clearSelection}>
-            Clear selection
-          </button>
-        </p>
-      )}
       {view === "board" ? (
         <BoardView
           statuses={statuses}
@@ -177,6 +182,23 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
         canAssign={canPerform(role, "task.assign")}
         onCreate={createTask}
         onClose={() => setCreating(false)}
+      />
+      {view === "board" && (
+        <SelectionBar
+          selectedIds={keyboard.selectedIds}
+          columns={unfiltered}
+          members={members}
+          labels={labels}
+          role={role}
+          onClear={keyboard.clearSelection}
+        />
+      )}
+      <TaskPeek
+        taskId={peekId}
+        context={context}
+        actions={actions}
+        onStep={keyboard.step}
+        onClose={() => showPeek(undefined)}
       />
       <ConfirmDialog
         open={deleting !== null}

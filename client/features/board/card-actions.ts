@@ -20,6 +20,8 @@ export type CardActions = {
   copyLink: (task: Task) => void;
   /** Asks first (the board's confirmation), then deletes. */
   requestDelete: (task: Task) => void;
+  /** Opens the task in the peek panel beside the board. */
+  peek: (taskId: string) => void;
 };
 
 /** The address of a task's full page, to copy or open elsewhere. */
@@ -32,6 +34,7 @@ export function useCardActions(
   workspaceId: string,
   move: MoveTask,
   requestDelete: (task: Task) => void,
+  peek: (taskId: string) => void,
 ): CardActions {
   const { rep } = useSync();
   return useMemo(
@@ -53,7 +56,8 @@ export function useCardActions(
           .then(() => toast.success("Link copied"))
           .catch((error: unknown) => showError(error, "The link could not be copied")),
       requestDelete,
+      peek,
     }),
-    [rep, workspaceId, move, requestDelete],
+    [rep, workspaceId, move, requestDelete, peek],
   );
 }

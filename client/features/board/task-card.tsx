@@ -11,6 +11,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
   type RefObject,
+  type TouchEvent,
 } from "react";
 import { flushSync } from "react-dom";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
@@ -77,6 +78,11 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
     [onArm, status],
   );
 
+  // A finger's press armed the column on pointerdown, just before this.
+  const onTouchStart = useCallback((event: TouchEvent) => {
+    listeners.current?.onTouchStart?.(event);
+  }, []);
+
   const onKeyDown = useCallback(
     (event: KeyboardEvent) => {
       if (!listeners.current) {
@@ -107,6 +113,7 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
         selected={selected}
         handle={handle}
         onPointerDown={onPointerDown}
+        onTouchStart={onTouchStart}
         onKeyDown={onKeyDown}
       />
     </div>
@@ -172,12 +179,14 @@ type CardArticleProps = {
   selected: boolean;
   handle: RefObject<HTMLButtonElement | null>;
   onPointerDown: (event: PointerEvent) => void;
+  onTouchStart: (event: TouchEvent) => void;
   onKeyDown: (event: KeyboardEvent) => void;
 };
 
 /** The card inside its slot: repainted only when its task, its selection or the board's context changes. */
 const CardArticle = memo(function CardArticle(props: CardArticleProps) {
-  const { task, context, actions, selected, handle, onPointerDown, onKeyDown } = props;
+  const { task, context, actions, selected, handle, onPointerDown, onTouchStart, onKeyDown } =
+    props;
   return (
     <article
       className="task-card"
@@ -185,9 +194,10 @@ const CardArticle = memo(function CardArticle(props: CardArticleProps) {
       data-selected={selected || undefined}
       data-done={isDone(task, context)}
       onPointerDown={onPointerDown}
+      onTouchStart={onTouchStart}
       onKeyDown={onKeyDown}
     >
-      <TaskCardBody task={task} context={context} />
+      <TaskCardBody task={task} context={context} onPeek={actions.peek} />
       {selected && <span className="visually-hidden">Selected</span>}
       <div className="task-card-actions">
         <button
@@ -212,6 +222,8 @@ type TaskCardBodyProps = {
   context: CardContext;
   /** False for the copy that follows the pointer while dragging. */
   linked?: boolean;
+  /** A plain click opens the peek; a modified or middle click follows the link to the page. */
+  onPeek?: (taskId: string) => void;
 };
 
 /** The card's content: repaints only when its task or the board's shared context changes. */
@@ -219,6 +231,7 @@ export const TaskCardBody = memo(function TaskCardBody({
   task,
   context,
   linked = true,
+  onPeek,
 }: TaskCardBodyProps) {
   const { workspaceId, projectId } = context;
   return (
@@ -233,6 +246,12 @@ export const TaskCardBody = memo(function TaskCardBody({
             className="task-card-title"
             to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
             params={{ workspaceId, projectId, taskId: task.id }}
+            onClick={(event) => {
+              if (!onPeek || event.button !== 0) return;
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              onPeek(task.id);
+            }}
           >
             {task.title}
           </Link>
