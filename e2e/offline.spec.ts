@@ -51,7 +51,9 @@ test("once the server has confirmed a change, a tab opened with the network cut 
   // Up one place within its column, with the keyboard.
   await page.getByRole("button", { name: "Drag Stored 2" }).focus();
   await page.keyboard.press("Space");
+  await expect(page.getByText(/Stored 2 is in its place in To do\./)).toBeAttached();
   await page.keyboard.press("ArrowUp");
+  await expect(page.getByText(/Stored 2 is over \S+ Stored 1 in To do\./)).toBeAttached();
   await page.keyboard.press("Space");
   await expect(titles(page, "To do")).toHaveText(["Stored 2", "Stored 1"]);
   await confirmed;
