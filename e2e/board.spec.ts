@@ -101,8 +101,11 @@ test("+ Add task puts each new task at the bottom of its column, keyed by the pr
   ]);
   await expect(card(page, "Check the copy")).toContainText("WEB-4");
 
-  // A click (no drag) on a card opens the task.
+  // A click (no drag) on a card opens the task beside the board, and from there its page.
   await card(page, "Build it").click();
+  const peek = page.getByRole("dialog", { name: "Build it" });
+  await expect(peek.getByRole("heading", { name: "Build it" })).toBeVisible();
+  await peek.getByRole("link", { name: "Open full page" }).click();
   await expect(page).toHaveURL(/\/task\/[\w-]+$/);
 });
 
@@ -152,19 +155,20 @@ test("cards dragged with a pointer move across columns and between cards, once e
 });
 
 /**
- * Opens a card's Move to… menu. The card re-renders when the server confirms the previous
- * move, which can close a menu opened at that instant; open it again until it stays open.
+ * Opens a card's "⋯" menu and its Move to submenu. The card re-renders when the server confirms
+ * the previous move, which can close a menu opened at that instant; open it again until it stays.
  */
 async function openMoveMenu(page: Page, title: string) {
   await expect(async () => {
-    const menu = page.getByRole("menu", { name: `Move ${title} to` });
+    const menu = page.getByRole("menu", { name: `Actions for ${title}` });
     if (!(await menu.isVisible()))
-      await page.getByRole("button", { name: `Move ${title} to…` }).click();
-    await expect(menu).toBeVisible({ timeout: 1000 });
+      await page.getByRole("button", { name: `Actions for ${title}` }).click();
+    await menu.getByRole("menuitem", { name: "Move to" }).click({ timeout: 1000 });
+    await expect(page.getByRole("menu").nth(1)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
 
-test("a card moves with the keyboard, and with the Move to… menu", async ({ page }) => {
+test("a card moves with the keyboard, and with the Move to menu", async ({ page }) => {
   const { boardUrl } = await ownerWithProject(page);
   await openBoard(page, boardUrl);
   await addTasks(page, "To do", ["First", "Second", "Third"]);
@@ -179,24 +183,38 @@ test("a card moves with the keyboard, and with the Move to… menu", async ({ pa
   await page.keyboard.press("Space");
   await expect(titles(page, "To do")).toHaveText(["Second", "First", "Third"]);
 
-  await page.getByRole("button", { name: "Move Third to…" }).click();
-  const menu = page.getByRole("menu", { name: "Move Third to" });
-  await expect(menu.getByRole("menuitem").first()).toBeFocused();
-  await menu.getByRole("menuitem", { name: "Top of Done" }).click();
+  // From the keyboard: Enter opens the menu, arrows reach Move to, the submenu opens to the right.
+  await page.getByRole("button", { name: "Actions for Third" }).focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu", { name: "Actions for Third" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("menuitem", { name: "Move to" }).focus();
+  await page.keyboard.press("ArrowRight");
+  // The card's own column is never offered as a place to move it to.
+  const places = page.getByRole("menu").nth(1).getByRole("menuitem");
+  await expect(places).toHaveText([
+    "Top of In progress",
+    "Bottom of In progress",
+    "Top of In review",
+    "Bottom of In review",
+    "Top of Done",
+    "Bottom of Done",
+  ]);
+  await page.getByRole("menuitem", { name: "Top of Done" }).click();
   await expect(titles(page, "Done")).toHaveText(["Third"]);
+  await expect(page.getByRole("menu")).toHaveCount(0);
 
   await openMoveMenu(page, "Second");
   await page.getByRole("menuitem", { name: "Bottom of Done" }).click();
   await expect(titles(page, "Done")).toHaveText(["Third", "Second"]);
-  await openMoveMenu(page, "Second");
-  await page.getByRole("menuitem", { name: "Top of Done" }).click();
-  await expect(titles(page, "Done")).toHaveText(["Second", "Third"]);
   await expect(titles(page, "To do")).toHaveText(["First"]);
 
-  // Escape closes the menu without moving anything.
-  await page.getByRole("button", { name: "Move First to…" }).click();
+  // Escape closes the menu without moving anything, and the focus goes back to its button.
+  await page.getByRole("button", { name: "Actions for First" }).click();
+  await expect(page.getByRole("menu", { name: "Actions for First" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Actions for First" })).toBeFocused();
   await expect(titles(page, "To do")).toHaveText(["First"]);
 });
 
@@ -352,7 +370,7 @@ test("another member sees tasks created and moved without reloading, and cannot 
   await addTasks(page, "To do", ["Seen by both"]);
   await expect(titles(member, "To do")).toHaveText(["Seen by both"]);
 
-  await page.getByRole("button", { name: "Move Seen by both to…" }).click();
+  await openMoveMenu(page, "Seen by both");
   await page.getByRole("menuitem", { name: "Top of In review" }).click();
   await expect(titles(member, "In review")).toHaveText(["Seen by both"]);
   await expect(titles(member, "To do")).toHaveCount(0);

@@ -41,11 +41,14 @@ test("a normal session (sign in, board, create, move, edit, reload) logs no cons
 
   await addTask(page, "To do", "Write the copy");
   await addTask(page, "To do", "Pick the colours");
-  await page.getByRole("button", { name: "Move Pick the colours to…" }).click();
+  await page.getByRole("button", { name: "Actions for Pick the colours" }).click();
+  await page.getByRole("menuitem", { name: "Move to" }).click();
   await page.getByRole("menuitem", { name: "Top of In progress" }).click();
   await expect(titles(page, "In progress")).toHaveText(["Pick the colours"]);
 
+  // A click peeks at the task beside the board; its full page is one more click.
   await column(page, "To do").getByRole("link", { name: "Write the copy" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Open full page" }).click();
   const title = page.getByLabel("Title", { exact: true });
   await title.fill("Write the landing page copy");
   await title.press("Enter");

@@ -48,8 +48,13 @@ test("once the server has confirmed a change, a tab opened with the network cut 
     const body = pullAnswer.safeParse(await response.json());
     return body.success && Object.keys(body.data.lastMutationIDChanges).length > 0;
   });
-  await page.getByRole("button", { name: "Move Stored 2 to…" }).click();
-  await page.getByRole("menuitem", { name: "Top of To do" }).click();
+  // Up one place within its column, with the keyboard.
+  await page.getByRole("button", { name: "Drag Stored 2" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText(/Stored 2 is in its place in To do\./)).toBeAttached();
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByText(/Stored 2 is over \S+ Stored 1 in To do\./)).toBeAttached();
+  await page.keyboard.press("Space");
   await expect(titles(page, "To do")).toHaveText(["Stored 2", "Stored 1"]);
   await confirmed;
   await expect(syncStatus(page)).toHaveCount(0);
@@ -79,7 +84,8 @@ test("tasks created and moved offline wait as pending changes, then reach anothe
   await expect(syncStatus(page)).toHaveText("Offline");
   await addTask(page, "To do", "Written offline");
   await addTask(page, "To do", "Moved offline");
-  await page.getByRole("button", { name: "Move Moved offline to…" }).click();
+  await page.getByRole("button", { name: "Actions for Moved offline" }).click();
+  await page.getByRole("menuitem", { name: "Move to" }).click();
   await page.getByRole("menuitem", { name: "Top of In review" }).click();
   await expect(titles(page, "In review")).toHaveText(["Moved offline"]);
   await expect(syncStatus(page)).toHaveText("Offline · 3 changes not synced");

@@ -18,19 +18,33 @@ type MenuContentProps = {
   children: ReactNode;
   side?: "top" | "bottom" | "left" | "right" | "inline-end";
   align?: "start" | "center" | "end";
+  /** For a menu without a `MenuTrigger` (mounted only when opened): what it opens beside. */
+  anchor?: ComponentProps<typeof BaseMenu.Positioner>["anchor"];
+  /** Where the focus goes when it closes; the trigger by default. */
+  finalFocus?: ComponentProps<typeof BaseMenu.Popup>["finalFocus"];
+  /** The menu's accessible name, when it has no trigger to be named by. */
+  "aria-label"?: string;
 };
 
-export function MenuContent({ children, side = "bottom", align = "start" }: MenuContentProps) {
+export function MenuContent(props: MenuContentProps) {
+  const { children, side = "bottom", align = "start", anchor, finalFocus } = props;
   return (
     <BaseMenu.Portal>
       <BaseMenu.Positioner
         className="ui-positioner"
         side={side}
         align={align}
+        anchor={anchor}
         sideOffset={side === "inline-end" ? 2 : 6}
         alignOffset={side === "inline-end" ? -5 : 0}
       >
-        <BaseMenu.Popup className="ui-popup ui-list">{children}</BaseMenu.Popup>
+        <BaseMenu.Popup
+          className="ui-popup ui-list"
+          finalFocus={finalFocus}
+          aria-label={props["aria-label"]}
+        >
+          {children}
+        </BaseMenu.Popup>
       </BaseMenu.Positioner>
     </BaseMenu.Portal>
   );

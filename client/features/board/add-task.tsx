@@ -1,15 +1,19 @@
 import { useState, type KeyboardEvent } from "react";
 import type { TaskStatus } from "../../../shared/entities.ts";
-import { statusNames } from "../../lib/task-names.ts";
 import type { NewTask } from "./use-task-actions.ts";
 
-type AddTaskProps = { status: TaskStatus; onCreate: (task: NewTask) => void };
+type AddTaskProps = {
+  status: TaskStatus;
+  /** The column's name, as the project's status list has it. */
+  name: string;
+  onCreate: (task: NewTask) => void;
+};
 
 /**
  * "+ Add task" at the foot of a column: a title and Enter make a task at the column's bottom.
  * The field stays open for the next one; Escape or leaving it empty closes it.
  */
-export function AddTask({ status, onCreate }: AddTaskProps) {
+export function AddTask({ status, name, onCreate }: AddTaskProps) {
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState("");
 
@@ -18,7 +22,7 @@ export function AddTask({ status, onCreate }: AddTaskProps) {
       <button
         type="button"
         className="add-task-button"
-        aria-label={`Add task to ${statusNames[status]}`}
+        aria-label={`Add task to ${name}`}
         onClick={() => setOpen(true)}
       >
         + Add task
@@ -45,7 +49,7 @@ export function AddTask({ status, onCreate }: AddTaskProps) {
       autoFocus
       maxLength={500}
       placeholder="Task title, then Enter"
-      aria-label={`New task in ${statusNames[status]}`}
+      aria-label={`New task in ${name}`}
       value={title}
       onChange={(event) => setTitle(event.target.value)}
       onKeyDown={onKeyDown}

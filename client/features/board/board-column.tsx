@@ -3,11 +3,13 @@ import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable"
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useRef } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
-import { statusNames } from "../../lib/task-names.ts";
+import type { WorkflowStatus } from "../../../shared/statuses.ts";
+import { StatusIcon } from "../../ui/status-icon.tsx";
 import { AddTask } from "./add-task.tsx";
 import type { CardContext } from "./card-context.ts";
 import { TaskCard } from "./task-card.tsx";
-import type { MoveTask, NewTask } from "./use-task-actions.ts";
+import type { CardActions } from "./card-actions.ts";
+import type { NewTask } from "./use-task-actions.ts";
 import { useStableIds } from "./use-stable-ids.ts";
 
 /** What a column's droppable carries: a drop on the column itself lands at its bottom. */
@@ -19,7 +21,10 @@ export type DropTarget = { status: TaskStatus; taskId: string | null; side: "bef
 export const columnDropId = (status: TaskStatus) => `column:${status}`;
 
 type BoardColumnProps = {
-  status: TaskStatus;
+  /** The column's status, from the project's list. */
+  status: WorkflowStatus;
+  /** How full its icon's circle is (started statuses), from its place in that list. */
+  progress: number;
   tasks: readonly Task[];
   /** How many tasks the column has with no filter. */
   total: number;
@@ -34,7 +39,7 @@ type BoardColumnProps = {
   /** The card reached with `j`/`k`, when it is in this column. */
   focusedId: string | null;
   selectedIds: ReadonlySet<string>;
-  onMove: MoveTask;
+  actions: CardActions;
   onCreate: (task: NewTask) => void;
 };
 
@@ -43,10 +48,11 @@ type BoardColumnProps = {
  * column of 10,000 tasks scrolls and drags as lightly as one of ten.
  */
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
-  const { status, tasks, total, context, filtered, activeId, dropTarget, onMove, onCreate } = props;
-  const { focusedId, selectedIds, sortable, onArm } = props;
-  const data: ColumnDropData = { type: "column", status };
-  const { setNodeRef } = useDroppable({ id: columnDropId(status), data });
+  const { status, tasks, total, context, filtered, activeId, dropTarget, actions, onCreate } =
+    props;
+  const { focusedId, selectedIds, sortable, onArm, progress } = props;
+  const data: ColumnDropData = { type: "column", status: status.id };
+  const { setNodeRef } = useDroppable({ id: columnDropId(status.id), data });
   const ids = useStableIds(tasks);
   const scroller = useRef<HTMLDivElement>(null);
   const compact = context.preferences.compactMode;
@@ -76,7 +82,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     overscan: 3,
     rangeExtractor,
   });
-  const headingId = `column-${status}-heading`;
+  const headingId = `column-${status.id}-heading`;
 
   // A card reached from the keyboard may be scrolled out of the page: bring it in.
   const focusedIndex = focusedId === null ? -1 : ids.indexOf(focusedId);
@@ -88,12 +94,14 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     <section
       ref={setNodeRef}
       className="board-column"
-      data-status={status}
+      data-status={status.id}
+      data-category={status.category}
       data-drop-target={dropTarget !== null || undefined}
       aria-labelledby={headingId}
     >
       <header className="board-column-header">
-        <h2 id={headingId}>{statusNames[status]}</h2>
+        <StatusIcon category={status.category} color={status.color} progress={progress} />
+        <h2 id={headingId}>{status.name}</h2>
         <span className="board-column-count" aria-label={`${tasks.length} tasks`}>
           {filtered && tasks.length !== total ? `${tasks.length} / ${total}` : tasks.length}
         </span>
@@ -106,7 +114,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
               : "No tasks yet — add one with + Add task."}
           </p>
         ) : (
-          <SortableContext id={status} items={ids} strategy={verticalListSortingStrategy}>
+          <SortableContext id={status.id} items={ids} strategy={verticalListSortingStrategy}>
             <ol className="board-cards" style={{ height: virtualizer.getTotalSize() }}>
               {virtualizer.getVirtualItems().map((item) => {
                 const task = tasks[item.index];
@@ -122,7 +130,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
                     <TaskCard
                       task={task}
                       context={context}
-                      onMove={onMove}
+                      actions={actions}
                       dropSide={dropTarget?.taskId === task.id ? dropTarget.side : null}
                       selected={selectedIds.has(task.id)}
                       sortable={sortable}
@@ -136,7 +144,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
         )}
       </div>
       <footer className="board-column-footer">
-        <AddTask status={status} onCreate={onCreate} />
+        <AddTask status={status.id} name={status.name} onCreate={onCreate} />
       </footer>
     </section>
   );

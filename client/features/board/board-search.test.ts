@@ -38,6 +38,13 @@ describe("board filters", () => {
     expect(ids({})).toEqual(["a", "b", "c", "d"]);
   });
 
+  it("are not set by the task open in the peek, which is kept in the address too", () => {
+    const search = boardSearchSchema.parse({ peek: "a" });
+    expect(hasFilters(search)).toBe(false);
+    expect(search.peek).toBe("a");
+    expect(ids({ peek: "a" })).toEqual(["a", "b", "c", "d"]);
+  });
+
   it("by status, priority, assignee (or nobody) and labels", () => {
     expect(ids({ status: ["done", "in-review"] })).toEqual(["b", "c"]);
     expect(ids({ priority: ["high", "urgent"] })).toEqual(["a", "d"]);

@@ -31,12 +31,16 @@ export const boardSearchSchema = z.object({
   due: z.enum(dueFilters).optional().catch(undefined),
   /** Matched against the title and the task key, case-insensitively. */
   q: z.string().optional().catch(undefined),
+  /** The task open in the peek panel beside the board; not a filter. */
+  peek: z.string().optional().catch(undefined),
 });
 
 export type BoardSearch = z.infer<typeof boardSearchSchema>;
 
 export function hasFilters(search: BoardSearch): boolean {
-  return Object.values(search).some((value) => value !== undefined && value !== "");
+  return Object.entries(search).some(
+    ([name, value]) => name !== "peek" && value !== undefined && value !== "",
+  );
 }
 
 /** The tasks that pass every filter that is set; order is kept. */

@@ -6,6 +6,7 @@ import {
   PointerSensor,
   pointerWithin,
   rectIntersection,
+  TouchSensor,
   useSensor,
   useSensors,
   type Active,
@@ -14,22 +15,32 @@ import {
   type DragEndEvent,
   type DragMoveEvent,
   type Over,
+  type PointerSensorOptions,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { useEffect, useMemo, useState, type FocusEvent } from "react";
+import {
+  useEffect,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type PointerEvent as ReactPointerEvent,
+} from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
-import { statusNames } from "../../lib/task-names.ts";
+import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { BoardColumn, type ColumnDropData, type DropTarget } from "./board-column.tsx";
+import type { CardActions } from "./card-actions.ts";
 import type { CardContext } from "./card-context.ts";
 import { dragInstructionsId, TaskCardBody, type CardDropData } from "./task-card.tsx";
 import type { Placement } from "./task-placement.ts";
+import { isDone, statusProgress } from "./task-meta.tsx";
 import type { MoveTask, NewTask } from "./use-task-actions.ts";
 
 type DropData = CardDropData | ColumnDropData;
 
 type BoardViewProps = {
-  statuses: readonly TaskStatus[];
+  /** The columns shown, from the project's status list (after the status filter). */
+  statuses: readonly WorkflowStatus[];
   /** The filtered tasks of each column, in board order. */
   columns: Record<TaskStatus, readonly Task[]>;
   totals: Record<TaskStatus, number>;
@@ -41,6 +52,7 @@ type BoardViewProps = {
   selectedIds: ReadonlySet<string>;
   onFocus: (event: FocusEvent) => void;
   onMove: MoveTask;
+  actions: CardActions;
   onCreate: (task: NewTask) => void;
 };
 
@@ -56,12 +68,14 @@ export function BoardView(props: BoardViewProps) {
   const [pressed, setPressed] = useState<TaskStatus | null>(null);
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click still opens the task.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(MouseAndPenSensor, { activationConstraint: { distance: 5 } }),
+    // A finger scrolls the columns; held still for a moment on a card, it picks the card up.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
   const activeTask = activeId === null ? undefined : findTask(activeId);
-  const announcements = useAnnouncements(findTask, context.projectKey);
+  const announcements = useAnnouncements(findTask, context);
 
   const finish = () => {
     setActiveId(null);
@@ -112,32 +126,50 @@ export function BoardView(props: BoardViewProps) {
       <div className="board-columns" onFocus={props.onFocus}>
         {statuses.map((status) => (
           <BoardColumn
-            key={status}
+            key={status.id}
             status={status}
-            tasks={columns[status]}
-            total={totals[status]}
+            progress={statusProgress(context.statuses, status)}
+            tasks={columns[status.id]}
+            total={totals[status.id]}
             context={context}
             filtered={filtered}
             activeId={activeId}
-            sortable={activeId !== null || pressed === status}
+            sortable={activeId !== null || pressed === status.id}
             onArm={setPressed}
-            dropTarget={dropTarget?.status === status ? dropTarget : null}
-            focusedId={focusedStatus === status ? focusedId : null}
+            dropTarget={dropTarget?.status === status.id ? dropTarget : null}
+            focusedId={focusedStatus === status.id ? focusedId : null}
             selectedIds={selectedIds}
-            onMove={onMove}
+            actions={props.actions}
             onCreate={onCreate}
           />
         ))}
       </div>
       <DragOverlay dropAnimation={null}>
         {activeTask && (
-          <article className="task-card task-card-overlay">
+          <article className="task-card task-card-overlay" data-done={isDone(activeTask, context)}>
             <TaskCardBody task={activeTask} context={context} linked={false} />
           </article>
         )}
       </DragOverlay>
     </DndContext>
   );
+}
+
+/** dnd-kit's pointer sensor for mice and pens; a finger is the touch sensor's (press and hold). */
+class MouseAndPenSensor extends PointerSensor {
+  static override activators = [
+    {
+      eventName: "onPointerDown" as const,
+      handler: (
+        { nativeEvent: event }: ReactPointerEvent,
+        { onActivation }: PointerSensorOptions,
+      ): boolean => {
+        if (!event.isPrimary || event.button !== 0 || event.pointerType === "touch") return false;
+        onActivation?.({ event });
+        return true;
+      },
+    },
+  ];
 }
 
 function dropData(item: Active | Over): DropData | undefined {
@@ -206,9 +238,11 @@ function sortableIndex(item: Active | Over): number {
 /** What a screen reader hears while a card is dragged: task keys and column names, not ids. */
 function useAnnouncements(
   findTask: (id: string) => Task | undefined,
-  projectKey: string,
+  context: CardContext,
 ): Announcements {
+  const { projectKey, statusesById } = context;
   return useMemo(() => {
+    const statusName = (status: TaskStatus) => statusesById.get(status)?.name ?? status;
     const name = (id: string | number) => {
       const task = findTask(String(id));
       return task ? `${formatTaskKey(projectKey, task.number)} ${task.title}` : "the task";
@@ -216,12 +250,12 @@ function useAnnouncements(
     const where = (over: Over | null) => {
       const data = over ? dropData(over) : undefined;
       if (!over || !data) return "no column";
-      if (data.type === "column") return `the bottom of ${statusNames[data.status]}`;
-      return `${name(over.id)} in ${statusNames[data.status]}`;
+      if (data.type === "column") return `the bottom of ${statusName(data.status)}`;
+      return `${name(over.id)} in ${statusName(data.status)}`;
     };
     const columnOf = (over: Over) => {
       const data = dropData(over);
-      return data ? statusNames[data.status] : "no column";
+      return data ? statusName(data.status) : "no column";
     };
     return {
       onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
@@ -235,5 +269,5 @@ function useAnnouncements(
           : `${name(active.id)} was put back.`,
       onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
     };
-  }, [findTask, projectKey]);
+  }, [findTask, projectKey, statusesById]);
 }

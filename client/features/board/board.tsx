@@ -1,10 +1,15 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback, useMemo, useState } from "react";
-import { boardStatuses, taskStatuses, type Project } from "../../../shared/entities.ts";
+import { taskStatuses, type Project, type Task } from "../../../shared/entities.ts";
+import { boardStatuses } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
+import { formatTaskKey } from "../../../shared/task-key.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { ProjectNotHere } from "../../components/not-here.tsx";
+import { useSession } from "../../lib/session-store.ts";
 import { preferencesStore, usePreferences } from "../../platform/preferences/use-preferences.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
+import { useProjectStatuses } from "../../platform/statuses.ts";
 import {
   useLabels,
   useMembers,
@@ -16,11 +21,14 @@ import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { BoardFilters } from "./board-filters.tsx";
 import { hasFilters, type BoardSearch } from "./board-search.ts";
 import { BoardView } from "./board-view.tsx";
+import { useCardActions } from "./card-actions.ts";
 import { useCardContext } from "./card-context.ts";
 import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { ListView } from "./list-view.tsx";
 import { useBoardColumns } from "./use-board-columns.ts";
 import { useCardKeyboard } from "./use-card-keyboard.ts";
+import { SelectionBar } from "./selection-bar.tsx";
+import { TaskPeek } from "./task-peek.tsx";
 import { useTaskActions } from "./use-task-actions.ts";
 import { useToday } from "./use-today.ts";
 import "../../styles/board.css";
@@ -52,8 +60,22 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
   const members = useMembers(project.workspaceId);
   const labels = useLabels(project.workspaceId);
   const today = useToday();
-  const context = useCardContext(project, members, labels, preferences, today);
-  const { findTask, moveTask, createTask } = useTaskActions(project.id);
+  const projectStatuses = useProjectStatuses(project.id);
+  const userId = useSession()?.user.id ?? "";
+  const context = useCardContext(project, members, labels, projectStatuses, preferences, today, {
+    role,
+    userId,
+  });
+  const { findTask, moveTask, createTask, deleteTask } = useTaskActions(project.id);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  // The peek opens as a new history entry (Back closes it); j/k replace it.
+  const showPeek = useCallback(
+    (taskId: string | undefined, replace = false) =>
+      void navigate({ search: (current) => ({ ...current, peek: taskId }), replace }),
+    [navigate],
+  );
+  const peek = useCallback((taskId: string) => showPeek(taskId), [showPeek]);
+  const actions = useCardActions(project.workspaceId, moveTask, setDeleting, peek);
   const { columns, totals, shown } = useBoardColumns(unfiltered, search, {
     projectKey: project.key,
     today,
@@ -65,10 +87,15 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
     [navigate],
   );
   const filtered = hasFilters(search);
+  // The columns: the project's board statuses, in its order, less those the filter hides.
   const statuses = useMemo(
-    () => boardStatuses.filter((status) => !search.status || search.status.includes(status)),
-    [search.status],
+    () =>
+      boardStatuses(projectStatuses).filter(
+        (status) => !search.status || search.status.some((id) => id === status.id),
+      ),
+    [projectStatuses, search.status],
   );
+  const statusIds = useMemo(() => statuses.map((status) => status.id), [statuses]);
   const view = preferences.viewMode;
   const openTask = useCallback(
     (taskId: string) =>
@@ -78,7 +105,11 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
       }),
     [navigate, project],
   );
-  const keyboard = useCardKeyboard(statuses, columns, openTask, view === "board");
+  const peekId = search.peek ?? null;
+  const keyboard = useCardKeyboard(statusIds, columns, openTask, view === "board", {
+    id: peekId,
+    show: (taskId) => showPeek(taskId, true),
+  });
   // The board's own New task: the new card lands in this board's columns.
   useShortcuts({ newTask: () => setCreating(true) });
 
@@ -119,14 +150,6 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
           No tasks match these filters. Clear them to see every task.
         </p>
       )}
-      {keyboard.selectedCount > 0 && view === "board" && (
-        <p className="board-selection" role="status">
-          {keyboard.selectedCount} selected
-          <button type="button" className="button button-quiet" onClick={keyboard.clearSelection}>
-            Clear selection
-          </button>
-        </p>
-      )}
       {view === "board" ? (
         <BoardView
           statuses={statuses}
@@ -139,6 +162,7 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
           selectedIds={keyboard.selectedIds}
           onFocus={keyboard.onFocus}
           onMove={moveTask}
+          actions={actions}
           onCreate={createTask}
         />
       ) : (
@@ -148,7 +172,7 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
           totals={totals}
           filtered={filtered}
           context={context}
-          onMove={moveTask}
+          actions={actions}
         />
       )}
       <CreateTaskDialog
@@ -159,6 +183,39 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
         onCreate={createTask}
         onClose={() => setCreating(false)}
       />
+      {view === "board" && (
+        <SelectionBar
+          selectedIds={keyboard.selectedIds}
+          columns={unfiltered}
+          members={members}
+          labels={labels}
+          role={role}
+          onClear={keyboard.clearSelection}
+        />
+      )}
+      <TaskPeek
+        taskId={peekId}
+        context={context}
+        actions={actions}
+        onStep={keyboard.step}
+        onClose={() => showPeek(undefined)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete ${formatTaskKey(project.key, deleting.number)}?` : ""}
+        confirmLabel="Delete task"
+        pending={false}
+        onConfirm={() => {
+          if (deleting) deleteTask(deleting, formatTaskKey(project.key, deleting.number));
+          setDeleting(null);
+        }}
+        onClose={() => setDeleting(null)}
+      >
+        <p>
+          “{deleting?.title}” is deleted with its comments and history, for everyone in the
+          workspace.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,35 +1,46 @@
 import { Link } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useMemo, useRef } from "react";
-import type { Task, TaskStatus } from "../../../shared/entities.ts";
-import { statusNames } from "../../lib/task-names.ts";
+import type { Task } from "../../../shared/entities.ts";
+import type { WorkflowStatus } from "../../../shared/statuses.ts";
+import { StatusIcon } from "../../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
-import { MoveMenu } from "./move-menu.tsx";
-import { TaskAssignee, TaskDueDate, TaskKey, TaskLabels, TaskPriorityBadge } from "./task-meta.tsx";
-import type { MoveTask } from "./use-task-actions.ts";
+import type { CardActions } from "./card-actions.ts";
+import { CardMenu } from "./card-menu.tsx";
+import {
+  isDone,
+  statusProgress,
+  TaskAssignee,
+  TaskDueDate,
+  TaskKey,
+  TaskLabels,
+  TaskPriorityBadge,
+  TaskStatusIcon,
+} from "./task-meta.tsx";
 
 type Row =
-  | { kind: "group"; status: TaskStatus; count: number; total: number }
-  | { kind: "empty"; status: TaskStatus; total: number }
+  | { kind: "group"; status: WorkflowStatus; count: number; total: number }
+  | { kind: "empty"; status: WorkflowStatus; total: number }
   | { kind: "task"; task: Task };
 
 type ListViewProps = {
-  statuses: readonly TaskStatus[];
-  columns: Record<TaskStatus, readonly Task[]>;
-  totals: Record<TaskStatus, number>;
+  statuses: readonly WorkflowStatus[];
+  columns: Record<Task["status"], readonly Task[]>;
+  totals: Record<Task["status"], number>;
   filtered: boolean;
   context: CardContext;
-  onMove: MoveTask;
+  actions: CardActions;
 };
 
 /** The board's tasks as rows, grouped by status; only the rows in view are in the page. */
-export function ListView({ statuses, columns, totals, filtered, context, onMove }: ListViewProps) {
+export function ListView({ statuses, columns, totals, filtered, context, actions }: ListViewProps) {
   const rows = useMemo(() => {
     const list: Row[] = [];
     for (const status of statuses) {
-      const tasks = columns[status];
-      list.push({ kind: "group", status, count: tasks.length, total: totals[status] });
-      if (tasks.length === 0) list.push({ kind: "empty", status, total: totals[status] });
+      const tasks = columns[status.id];
+      const total = totals[status.id];
+      list.push({ kind: "group", status, count: tasks.length, total });
+      if (tasks.length === 0) list.push({ kind: "empty", status, total });
       for (const task of tasks) list.push({ kind: "task", task });
     }
     return list;
@@ -44,7 +55,7 @@ export function ListView({ statuses, columns, totals, filtered, context, onMove 
     getItemKey: (index) => {
       const row = rows[index];
       if (!row) return index;
-      return row.kind === "task" ? row.task.id : `${row.kind}:${row.status}`;
+      return row.kind === "task" ? row.task.id : `${row.kind}:${row.status.id}`;
     },
     overscan: 10,
   });
@@ -65,7 +76,12 @@ export function ListView({ statuses, columns, totals, filtered, context, onMove 
             >
               {row.kind === "group" ? (
                 <h2 className="list-group-heading">
-                  {statusNames[row.status]}
+                  <StatusIcon
+                    category={row.status.category}
+                    color={row.status.color}
+                    progress={statusProgress(context.statuses, row.status)}
+                  />
+                  {row.status.name}
                   <span className="board-column-count">
                     {filtered && row.count !== row.total
                       ? `${row.count} / ${row.total}`
@@ -79,7 +95,7 @@ export function ListView({ statuses, columns, totals, filtered, context, onMove 
                     : "No tasks yet — add one with New task."}
                 </p>
               ) : (
-                <ListRow task={row.task} context={context} onMove={onMove} />
+                <ListRow task={row.task} context={context} actions={actions} />
               )}
             </div>
           );
@@ -89,13 +105,15 @@ export function ListView({ statuses, columns, totals, filtered, context, onMove 
   );
 }
 
-type ListRowProps = { task: Task; context: CardContext; onMove: MoveTask };
+type ListRowProps = { task: Task; context: CardContext; actions: CardActions };
 
-const ListRow = memo(function ListRow({ task, context, onMove }: ListRowProps) {
+const ListRow = memo(function ListRow({ task, context, actions }: ListRowProps) {
   const { workspaceId, projectId } = context;
   return (
-    <div className="list-row" data-task-id={task.id}>
+    <div className="list-row" data-task-id={task.id} data-done={isDone(task, context)}>
+      <TaskPriorityBadge task={task} context={context} />
       <TaskKey task={task} context={context} />
+      <TaskStatusIcon task={task} context={context} />
       <Link
         className="list-row-title"
         to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
@@ -104,10 +122,9 @@ const ListRow = memo(function ListRow({ task, context, onMove }: ListRowProps) {
         {task.title}
       </Link>
       <TaskLabels task={task} context={context} />
-      <TaskPriorityBadge task={task} context={context} />
       <TaskDueDate task={task} context={context} />
       <TaskAssignee task={task} context={context} />
-      <MoveMenu taskId={task.id} title={task.title} onMove={onMove} />
+      <CardMenu task={task} context={context} actions={actions} />
     </div>
   );
 });

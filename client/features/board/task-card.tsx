@@ -11,13 +11,22 @@ import {
   type KeyboardEvent,
   type PointerEvent,
   type RefObject,
+  type TouchEvent,
 } from "react";
 import { flushSync } from "react-dom";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import type { CardContext } from "./card-context.ts";
-import { MoveMenu } from "./move-menu.tsx";
-import { TaskAssignee, TaskDueDate, TaskKey, TaskLabels, TaskPriorityBadge } from "./task-meta.tsx";
-import type { MoveTask } from "./use-task-actions.ts";
+import type { CardActions } from "./card-actions.ts";
+import { CardMenu } from "./card-menu.tsx";
+import {
+  isDone,
+  TaskAssignee,
+  TaskDueDate,
+  TaskKey,
+  TaskLabels,
+  TaskPriorityBadge,
+  TaskStatusIcon,
+} from "./task-meta.tsx";
 
 /** What a card's droppable carries, for the board's drop logic. */
 export type CardDropData = { type: "task"; status: Task["status"] };
@@ -28,7 +37,7 @@ export const dragInstructionsId = "board-drag-instructions";
 type TaskCardProps = {
   task: Task;
   context: CardContext;
-  onMove: MoveTask;
+  actions: CardActions;
   /** A card dragged in from another column will land on this side of this card. */
   dropSide: "before" | "after" | null;
   /** Picked with `x`. */
@@ -52,7 +61,7 @@ type TaskCardProps = {
  * focused handle) in the page.
  */
 export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
-  const { task, context, onMove, dropSide, selected, sortable, onArm } = props;
+  const { task, context, actions, dropSide, selected, sortable, onArm } = props;
   const slot = useRef<HTMLDivElement>(null);
   const handle = useRef<HTMLButtonElement>(null);
   const listeners = useRef<DraggableSyntheticListeners>(undefined);
@@ -68,6 +77,11 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
     },
     [onArm, status],
   );
+
+  // A finger's press armed the column on pointerdown, just before this.
+  const onTouchStart = useCallback((event: TouchEvent) => {
+    listeners.current?.onTouchStart?.(event);
+  }, []);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent) => {
@@ -95,10 +109,11 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
       <CardArticle
         task={task}
         context={context}
-        onMove={onMove}
+        actions={actions}
         selected={selected}
         handle={handle}
         onPointerDown={onPointerDown}
+        onTouchStart={onTouchStart}
         onKeyDown={onKeyDown}
       />
     </div>
@@ -160,25 +175,29 @@ function SortableBinding({ id, status, slot, handle, listeners }: SortableBindin
 type CardArticleProps = {
   task: Task;
   context: CardContext;
-  onMove: MoveTask;
+  actions: CardActions;
   selected: boolean;
   handle: RefObject<HTMLButtonElement | null>;
   onPointerDown: (event: PointerEvent) => void;
+  onTouchStart: (event: TouchEvent) => void;
   onKeyDown: (event: KeyboardEvent) => void;
 };
 
 /** The card inside its slot: repainted only when its task, its selection or the board's context changes. */
 const CardArticle = memo(function CardArticle(props: CardArticleProps) {
-  const { task, context, onMove, selected, handle, onPointerDown, onKeyDown } = props;
+  const { task, context, actions, selected, handle, onPointerDown, onTouchStart, onKeyDown } =
+    props;
   return (
     <article
       className="task-card"
       data-task-id={task.id}
       data-selected={selected || undefined}
+      data-done={isDone(task, context)}
       onPointerDown={onPointerDown}
+      onTouchStart={onTouchStart}
       onKeyDown={onKeyDown}
     >
-      <TaskCardBody task={task} context={context} />
+      <TaskCardBody task={task} context={context} onPeek={actions.peek} />
       {selected && <span className="visually-hidden">Selected</span>}
       <div className="task-card-actions">
         <button
@@ -192,7 +211,7 @@ const CardArticle = memo(function CardArticle(props: CardArticleProps) {
         >
           <span aria-hidden="true">⠿</span>
         </button>
-        <MoveMenu taskId={task.id} title={task.title} onMove={onMove} />
+        <CardMenu task={task} context={context} actions={actions} />
       </div>
     </article>
   );
@@ -203,6 +222,8 @@ type TaskCardBodyProps = {
   context: CardContext;
   /** False for the copy that follows the pointer while dragging. */
   linked?: boolean;
+  /** A plain click opens the peek; a modified or middle click follows the link to the page. */
+  onPeek?: (taskId: string) => void;
 };
 
 /** The card's content: repaints only when its task or the board's shared context changes. */
@@ -210,26 +231,36 @@ export const TaskCardBody = memo(function TaskCardBody({
   task,
   context,
   linked = true,
+  onPeek,
 }: TaskCardBodyProps) {
   const { workspaceId, projectId } = context;
   return (
     <>
       <div className="task-card-top">
         <TaskKey task={task} context={context} />
-        <TaskPriorityBadge task={task} context={context} />
       </div>
-      {linked ? (
-        <Link
-          className="task-card-title"
-          to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
-          params={{ workspaceId, projectId, taskId: task.id }}
-        >
-          {task.title}
-        </Link>
-      ) : (
-        <span className="task-card-title">{task.title}</span>
-      )}
+      <div className="task-card-heading">
+        <TaskStatusIcon task={task} context={context} />
+        {linked ? (
+          <Link
+            className="task-card-title"
+            to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
+            params={{ workspaceId, projectId, taskId: task.id }}
+            onClick={(event) => {
+              if (!onPeek || event.button !== 0) return;
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              onPeek(task.id);
+            }}
+          >
+            {task.title}
+          </Link>
+        ) : (
+          <span className="task-card-title">{task.title}</span>
+        )}
+      </div>
       <div className="task-card-meta">
+        <TaskPriorityBadge task={task} context={context} />
         <TaskDueDate task={task} context={context} />
         <TaskLabels task={task} context={context} />
         <TaskAssignee task={task} context={context} />

@@ -1,8 +1,12 @@
-import type { Label, Member, Task, TaskPriority } from "../../../shared/entities.ts";
+import type { Label, Task } from "../../../shared/entities.ts";
+import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
-import { priorityNames } from "../../lib/task-names.ts";
-import type { CardContext } from "./card-context.ts";
 import { dueState, formatDueDate, type DueState } from "../../lib/due-date.ts";
+import { priorityNames } from "../../lib/task-names.ts";
+import { Avatar } from "../../ui/avatar.tsx";
+import { PriorityIcon } from "../../ui/priority-icon.tsx";
+import { StatusIcon, startedProgress } from "../../ui/status-icon.tsx";
+import type { CardContext } from "./card-context.ts";
 
 /** The small facts a card and a list row show about a task, each behind its preference. */
 
@@ -11,29 +15,51 @@ export function TaskKey({ task, context }: { task: Task; context: CardContext })
   return <span className="task-key">{formatTaskKey(context.projectKey, task.number)}</span>;
 }
 
-const priorityGlyphs: Record<TaskPriority, string> = {
-  "no-priority": "",
-  low: "▂",
-  medium: "▂▄",
-  high: "▂▄▆",
-  urgent: "!",
-};
+/** The task's done category (completed or canceled, as `isDoneCategory`): it then looks done. */
+export function isDone(task: Task, context: CardContext): "completed" | "canceled" | undefined {
+  const category = context.statusesById.get(task.status)?.category;
+  return category === "completed" || category === "canceled" ? category : undefined;
+}
 
+/** The status as Linear draws it, named for screen readers by the column or group around it. */
+export function TaskStatusIcon({ task, context }: { task: Task; context: CardContext }) {
+  const status = context.statusesById.get(task.status);
+  if (!status) return null;
+  return (
+    <span className="task-status-icon" title={status.name}>
+      <StatusIcon
+        category={status.category}
+        color={status.color}
+        progress={statusProgress(context.statuses, status)}
+      />
+    </span>
+  );
+}
+
+/** A started status's icon fills by its place among the project's started statuses. */
+export function statusProgress(
+  statuses: readonly WorkflowStatus[],
+  status: WorkflowStatus,
+): number {
+  const started = statuses.filter((candidate) => candidate.category === "started");
+  return startedProgress(started.indexOf(status), started.length);
+}
+
+/** The priority's icon; its name is read by screen readers and shown as a tooltip. */
 export function TaskPriorityBadge({ task, context }: { task: Task; context: CardContext }) {
   if (!context.preferences.showPriority || task.priority === "no-priority") return null;
+  const name = priorityNames[task.priority];
   return (
-    <span className="task-priority" data-priority={task.priority}>
-      <span className="task-priority-glyph" aria-hidden="true">
-        {priorityGlyphs[task.priority]}
-      </span>
-      {priorityNames[task.priority]}
+    <span className="task-priority" data-priority={task.priority} title={`Priority: ${name}`}>
+      <PriorityIcon priority={task.priority} />
+      <span className="visually-hidden">{name}</span>
     </span>
   );
 }
 
 export function TaskDueDate({ task, context }: { task: Task; context: CardContext }) {
   if (!context.preferences.showDueDates || task.dueDate === null) return null;
-  const state = dueState(task.dueDate, task.status === "done", context.today);
+  const state = dueState(task.dueDate, isDone(task, context) !== undefined, context.today);
   const date = formatDueDate(task.dueDate, context.today);
   return (
     <span className="task-due" data-due={state}>
@@ -49,30 +75,21 @@ function dueText(state: DueState, today: boolean, date: string): string {
   return date;
 }
 
+/** The assignee's picture or initials; "A former member" when they have left the workspace. */
 export function TaskAssignee({ task, context }: { task: Task; context: CardContext }) {
   if (!context.preferences.showAssignees || task.assigneeId === null) return null;
   const member = context.membersById.get(task.assigneeId);
-  return <Avatar member={member} />;
-}
-
-function Avatar({ member }: { member: Member | undefined }) {
   const name = member?.name || member?.email || "A former member";
   return (
     <span
-      className="avatar"
+      className="task-assignee"
       title={`Assigned to ${name}`}
       role="img"
       aria-label={`Assigned to ${name}`}
     >
-      {initials(name)}
+      <Avatar id={task.assigneeId} name={name} image={member?.image} size="sm" decorative />
     </span>
   );
-}
-
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? `${words[0]?.[0]}${words.at(-1)?.[0]}` : name.slice(0, 2);
-  return letters.toUpperCase();
 }
 
 export function TaskLabels({ task, context }: { task: Task; context: CardContext }) {

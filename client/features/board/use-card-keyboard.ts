@@ -1,4 +1,4 @@
-import { useMemo, useState, type FocusEvent } from "react";
+import { useState, type FocusEvent } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 
@@ -7,13 +7,17 @@ const noSelection: ReadonlySet<string> = new Set();
 /**
  * The board from the keyboard: `j`/`k` move the focus through the cards in reading order
  * (down a column, then on to the next), Enter opens the focused card, `x` selects it and
- * Escape clears the selection. Selection is shown and counted; it has no bulk action yet.
+ * Escape clears the selection. The selection gets the bulk actions in a floating bar.
+ *
+ * While the peek panel shows a task, `j`/`k` show the next or previous one there instead
+ * (the card is followed on the board, the focus stays in the panel).
  */
 export function useCardKeyboard(
   statuses: readonly TaskStatus[],
   columns: Record<TaskStatus, readonly Task[]>,
   openTask: (taskId: string) => void,
   enabled: boolean,
+  peek: { id: string | null; show: (taskId: string) => void },
 ) {
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState(noSelection);
@@ -22,14 +26,16 @@ export function useCardKeyboard(
   const moveFocus = (step: 1 | -1) => {
     const order = statuses.flatMap((status) => columns[status].map((task) => task.id));
     if (order.length === 0) return false;
-    const index = focusedId === null ? -1 : order.indexOf(focusedId);
+    const from = peek.id ?? focusedId;
+    const index = from === null ? -1 : order.indexOf(from);
     const next =
       index < 0
         ? order[step > 0 ? 0 : order.length - 1]
         : order[Math.min(Math.max(index + step, 0), order.length - 1)];
     if (!next) return false;
     setFocusedId(next);
-    focusCard(next);
+    if (peek.id !== null) peek.show(next);
+    else focusCard(next);
   };
 
   const focusedCardHasFocus = () =>
@@ -67,16 +73,10 @@ export function useCardKeyboard(
     if (id) setFocusedId(id);
   };
 
-  // The picked cards still on the board (a filter or another person may have taken some away).
-  const selectedCount = useMemo(() => {
-    if (selectedIds.size === 0) return 0;
-    const shown = new Set(statuses.flatMap((status) => columns[status].map((task) => task.id)));
-    return [...selectedIds].filter((id) => shown.has(id)).length;
-  }, [selectedIds, statuses, columns]);
   return {
+    step: moveFocus,
     focusedId,
     selectedIds,
-    selectedCount,
     onFocus,
     clearSelection: () => setSelectedIds(noSelection),
   };

@@ -1,5 +1,6 @@
 import { nanoid } from "nanoid";
 import { useCallback, useRef } from "react";
+import { toast } from "sonner";
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
@@ -19,7 +20,7 @@ export type NewTask = {
 };
 
 /**
- * The board's two writes. Both read the project's tasks from the task store as they are when
+ * The board's writes of whole tasks. Both read the project's tasks from the task store as they are when
  * called (not when the callback was made), so the callbacks stay the same for the life of the
  * board and memoised cards are not repainted because of them.
  */
@@ -71,5 +72,15 @@ export function useTaskActions(projectId: string) {
     [rep, projectId, column],
   );
 
-  return { findTask, moveTask, createTask };
+  /** Deletes the task for everyone; the toast names it by its key. */
+  const deleteTask = useCallback(
+    (task: Task, taskKey: string) =>
+      void rep.mutate
+        .deleteTask({ id: task.id, projectId: task.projectId })
+        .then(() => toast.success(`${taskKey} was deleted`))
+        .catch((error: unknown) => showError(error, "The task could not be deleted")),
+    [rep],
+  );
+
+  return { findTask, moveTask, createTask, deleteTask };
 }

@@ -1,0 +1,188 @@
+import { Dialog as BaseDialog } from "@base-ui/react/dialog";
+import { Link } from "@tanstack/react-router";
+import { ChevronDown, ChevronUp, Link as LinkIcon, Maximize2, X } from "lucide-react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
+import type { Task } from "../../../shared/entities.ts";
+import { formatTaskKey } from "../../../shared/task-key.ts";
+import { loadImageOnClick, renderMarkdown } from "../../lib/markdown.ts";
+import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { IconButton } from "../../ui/icon-button.tsx";
+import { AssigneePicker } from "../../ui/pickers/assignee-picker.tsx";
+import { DueDatePicker } from "../../ui/pickers/due-date-picker.tsx";
+import { LabelsPicker } from "../../ui/pickers/labels-picker.tsx";
+import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
+import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
+import type { CardActions } from "./card-actions.ts";
+import type { CardContext } from "./card-context.ts";
+import "../../styles/task-peek.css";
+
+type TaskPeekProps = {
+  /** The task shown, or null when the panel is closed. */
+  taskId: string | null;
+  context: CardContext;
+  actions: CardActions;
+  /** The next and previous task of the board (`j`/`k`), or null at either end. */
+  onStep: (step: 1 | -1) => void;
+  onClose: () => void;
+};
+
+/**
+ * The task beside the board, as Linear's peek: the board stays where it was (the address keeps
+ * the board and adds `?peek=`), Esc closes, `j`/`k` go to the next and previous card, and
+ * "Open full page" goes to the task's own route. A non-modal Base UI dialog: the board behind
+ * stays usable, and clicking another card shows that one.
+ */
+export function TaskPeek({ taskId, context, actions, onStep, onClose }: TaskPeekProps) {
+  const task = useStoredTask(context.projectId, taskId);
+  return (
+    <BaseDialog.Root
+      open={taskId !== null}
+      modal={false}
+      disablePointerDismissal
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <BaseDialog.Portal>
+        <BaseDialog.Popup className="task-peek">
+          {task ? (
+            <PeekContent task={task} context={context} actions={actions} onStep={onStep} />
+          ) : (
+            <>
+              <BaseDialog.Title className="task-peek-missing">
+                This task is not on the board any more.
+              </BaseDialog.Title>
+              <BaseDialog.Close render={<IconButton aria-label="Close" icon={<X />} size="sm" />} />
+            </>
+          )}
+        </BaseDialog.Popup>
+      </BaseDialog.Portal>
+    </BaseDialog.Root>
+  );
+}
+
+type PeekContentProps = {
+  task: Task;
+  context: CardContext;
+  actions: CardActions;
+  onStep: (step: 1 | -1) => void;
+};
+
+function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
+  const { can, workspaceId, projectId } = context;
+  const taskKey = formatTaskKey(context.projectKey, task.number);
+  const members = useMemo(
+    () =>
+      [...context.membersById.values()].map((member) => ({
+        id: member.id,
+        name: member.name || member.email,
+        image: member.image,
+      })),
+    [context.membersById],
+  );
+  const labels = useMemo(() => [...context.labelsById.values()], [context.labelsById]);
+  const html = useMemo(() => renderMarkdown(task.description), [task.description]);
+
+  return (
+    <>
+      <header className="task-peek-header">
+        <span className="task-peek-key">{taskKey}</span>
+        <div className="task-peek-tools">
+          <IconButton
+            aria-label="Previous task"
+            shortcut={["K"]}
+            icon={<ChevronUp />}
+            size="sm"
+            onClick={() => onStep(-1)}
+          />
+          <IconButton
+            aria-label="Next task"
+            shortcut={["J"]}
+            icon={<ChevronDown />}
+            size="sm"
+            onClick={() => onStep(1)}
+          />
+          <IconButton
+            aria-label="Copy link"
+            icon={<LinkIcon />}
+            size="sm"
+            onClick={() => actions.copyLink(task)}
+          />
+          <Link
+            className="ui-button task-peek-open"
+            data-variant="ghost"
+            data-size="sm"
+            to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
+            params={{ workspaceId, projectId, taskId: task.id }}
+          >
+            <Maximize2 aria-hidden />
+            Open full page
+          </Link>
+          <BaseDialog.Close
+            render={<IconButton aria-label="Close" shortcut={["Esc"]} icon={<X />} size="sm" />}
+          />
+        </div>
+      </header>
+      <div className="task-peek-body">
+        <BaseDialog.Title className="task-peek-title">{task.title}</BaseDialog.Title>
+        <div className="task-peek-properties" role="group" aria-label="Properties">
+          <StatusPicker
+            value={task.status}
+            statuses={context.statuses}
+            disabled={!can.update}
+            onChange={(status) => {
+              const chosen = context.statusesById.get(status);
+              if (chosen && chosen.id !== task.status) actions.setStatus(task, chosen.id);
+            }}
+          />
+          <PriorityPicker
+            value={task.priority}
+            disabled={!can.update}
+            onChange={(priority) => actions.update(task, { priority })}
+          />
+          <AssigneePicker
+            value={task.assigneeId}
+            members={members}
+            currentUserId={context.userId}
+            disabled={!can.assign}
+            onChange={(assigneeId) => actions.update(task, { assigneeId })}
+          />
+          <LabelsPicker
+            value={task.labelIds}
+            labels={labels}
+            disabled={!can.update}
+            onChange={(labelIds) => actions.update(task, { labelIds })}
+          />
+          <DueDatePicker
+            value={task.dueDate}
+            today={context.today}
+            disabled={!can.update}
+            onChange={(dueDate) => actions.update(task, { dueDate })}
+          />
+        </div>
+        {task.description.trim() ? (
+          // Sanitised by renderMarkdown; the clicks are those of the image placeholders.
+          <div
+            className="markdown task-peek-description"
+            onClick={(event) => loadImageOnClick(event.target)}
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
+        ) : (
+          <p className="task-peek-empty">No description.</p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The task as the board's store has it now, repainted when it changes. */
+function useStoredTask(projectId: string, taskId: string | null): Task | undefined {
+  const { tasks } = useSync();
+  const subscribe = useCallback(
+    (listener: () => void) => tasks.subscribe(projectId, listener),
+    [tasks, projectId],
+  );
+  return useSyncExternalStore(subscribe, () =>
+    taskId === null ? undefined : tasks.findTask(projectId, taskId),
+  );
+}
