@@ -4,7 +4,8 @@ import { ChevronDown, ChevronUp, Link as LinkIcon, Maximize2, X } from "lucide-r
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
-import { loadImageOnClick, renderMarkdown } from "../../lib/markdown.ts";
+import { setTaskItem } from "../../lib/markdown-task-list.ts";
+import { Markdown } from "../../ui/markdown.tsx";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { IconButton } from "../../ui/icon-button.tsx";
 import { AssigneePicker } from "../../ui/pickers/assignee-picker.tsx";
@@ -81,7 +82,6 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
     [context.membersById],
   );
   const labels = useMemo(() => [...context.labelsById.values()], [context.labelsById]);
-  const html = useMemo(() => renderMarkdown(task.description), [task.description]);
 
   return (
     <>
@@ -160,16 +160,20 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
             onChange={(dueDate) => actions.update(task, { dueDate })}
           />
         </div>
-        {task.description.trim() ? (
-          // Sanitised by renderMarkdown; the clicks are those of the image placeholders.
-          <div
-            className="markdown task-peek-description"
-            onClick={(event) => loadImageOnClick(event.target)}
-            dangerouslySetInnerHTML={{ __html: html }}
+        <div className="task-peek-description">
+          <Markdown
+            text={task.description}
+            placeholder="No description."
+            onTaskToggle={
+              can.update
+                ? (index, checked) =>
+                    actions.update(task, {
+                      description: setTaskItem(task.description, index, checked),
+                    })
+                : undefined
+            }
           />
-        ) : (
-          <p className="task-peek-empty">No description.</p>
-        )}
+        </div>
       </div>
     </>
   );
