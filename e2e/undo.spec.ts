@@ -25,7 +25,8 @@ async function ownerWithTasks(page: Page) {
 }
 
 async function moveToTopOf(page: Page, title: string, status: string) {
-  await page.getByRole("button", { name: `Move ${title} to…` }).click();
+  await page.getByRole("button", { name: `Actions for ${title}` }).click();
+  await page.getByRole("menuitem", { name: "Move to" }).click();
   await page.getByRole("menuitem", { name: `Top of ${status}` }).click();
 }
 
