@@ -12,6 +12,17 @@ import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
 /** A member who can be assigned: avatar picture or initials, and name. */
 export type MemberOption = { id: string; name: string; image: string | null };
 
+/** The workspace's members as the picker lists them: by name, or by email when nameless. */
+export function memberOptions(
+  members: readonly { id: string; name: string; email: string; image: string | null }[],
+): MemberOption[] {
+  return members.map((member) => ({
+    id: member.id,
+    name: member.name || member.email,
+    image: member.image,
+  }));
+}
+
 type AssigneePickerProps = {
   /** The assignee's user id, or null for nobody. */
   value: string | null;
@@ -23,6 +34,8 @@ type AssigneePickerProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   variant?: PickerVariant;
+  /** Shown in place of the value, e.g. "Set status" in the bulk bar (see `PickerTrigger`). */
+  triggerText?: string;
   disabled?: boolean;
 };
 
@@ -108,6 +121,7 @@ export function AssigneePicker(props: AssigneePickerProps) {
           )
         }
         empty={!assignee}
+        text={props.triggerText}
         disabled={disabled}
       />
       <ComboboxContent
