@@ -94,7 +94,11 @@ export function AssigneePicker(props: AssigneePickerProps) {
       items={items}
       value={current ?? null}
       onValueChange={(item: AssigneeItem | null) => {
-        if (item) onChange(item.memberId);
+        if (!item) return;
+        onChange(item.memberId);
+        // "Assign to me" leaves the list as it is chosen, and Base UI then keeps a popup opened
+        // from outside (the `a` shortcut) open: close it here.
+        onOpenChange?.(false);
       }}
       itemToStringLabel={(item: AssigneeItem) => item.label}
       isItemEqualToValue={(item: AssigneeItem, chosen: AssigneeItem) => item.key === chosen.key}

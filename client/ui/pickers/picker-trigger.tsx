@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import { ComboboxTrigger } from "../combobox.tsx";
 import { Tooltip } from "../tooltip.tsx";
 import "./pickers.css";
@@ -40,6 +40,11 @@ export function PickerTrigger(props: PickerTriggerProps) {
       data-empty={empty || undefined}
       aria-label={name}
       disabled={disabled}
+      onKeyDown={(event) => {
+        // Base UI picks a value when a letter is typed on a closed trigger, as a native select
+        // does; here letters are shortcuts (`p` on the status trigger opens priority).
+        if (isLetter(event)) event.preventBaseUIHandler();
+      }}
     >
       {icon && <span className="ui-picker-trigger-icon">{icon}</span>}
       {variant !== "icon" &&
@@ -52,4 +57,10 @@ export function PickerTrigger(props: PickerTriggerProps) {
   );
   if (variant !== "icon") return trigger;
   return <Tooltip label={name}>{trigger}</Tooltip>;
+}
+
+function isLetter(event: KeyboardEvent<HTMLElement>): boolean {
+  return (
+    event.key.length === 1 && event.key !== " " && !event.ctrlKey && !event.metaKey && !event.altKey
+  );
 }
