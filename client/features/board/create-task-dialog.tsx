@@ -8,7 +8,7 @@ import { useProjectStatuses } from "../../platform/statuses.ts";
 import { createLabel } from "../../platform/sync/create-label.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { useWorkspace } from "../../platform/sync/store-hooks.ts";
-import { AutoSizeTextarea } from "../../ui/auto-size-textarea.tsx";
+import { GrowTextarea } from "../../ui/grow-textarea.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent } from "../../ui/dialog.tsx";
 import { Kbd } from "../../ui/kbd.tsx";
@@ -161,7 +161,7 @@ function TaskForm(props: CreateTaskDialogProps) {
         onKeyDown={onKeyDown}
         noValidate
       >
-        <AutoSizeTextarea
+        <GrowTextarea
           ref={title}
           className="create-task-title"
           aria-label="Title"
@@ -184,7 +184,7 @@ function TaskForm(props: CreateTaskDialogProps) {
             A task needs a title.
           </p>
         )}
-        <AutoSizeTextarea
+        <GrowTextarea
           className="create-task-description"
           aria-label="Description (optional)"
           placeholder="Add a description… (Markdown is welcome)"

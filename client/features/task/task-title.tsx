@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { AutoSizeTextarea } from "../../ui/auto-size-textarea.tsx";
+import { GrowTextarea } from "../../ui/grow-textarea.tsx";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 
 /**
@@ -54,7 +54,7 @@ export function TaskTitle({ task, canEdit }: { task: Task; canEdit: boolean }) {
   if (!canEdit) return <h1 className="task-title">{task.title}</h1>;
   return (
     <h1 className="task-title">
-      <AutoSizeTextarea
+      <GrowTextarea
         className="task-title-input"
         aria-label="Title"
         maxLength={500}

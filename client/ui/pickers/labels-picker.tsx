@@ -92,7 +92,7 @@ export function LabelsPicker(props: LabelsPickerProps) {
         text={props.triggerText}
         disabled={disabled}
       >
-        {chosen.length > 0 && (
+        {chosen.length > 0 ? (
           <span className="ui-picker-labels">
             {chosen.map((label) => (
               <span key={label.id} className="ui-picker-label" data-color={label.color}>
@@ -101,7 +101,7 @@ export function LabelsPicker(props: LabelsPickerProps) {
               </span>
             ))}
           </span>
-        )}
+        ) : undefined}
       </PickerTrigger>
       <ComboboxContent
         title="Change labels"

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef, type ComponentProps } from "react";
 
-type AutoSizeTextareaProps = Omit<ComponentProps<"textarea">, "rows"> & { value: string };
+type GrowTextareaProps = Omit<ComponentProps<"textarea">, "rows"> & { value: string };
 
 /**
  * A textarea as tall as its text: a long title wraps onto more lines instead of scrolling out
  * of sight in a one-line field. It grows as the text or its width changes.
  */
-export function AutoSizeTextarea({ value, ref, ...rest }: AutoSizeTextareaProps) {
+export function GrowTextarea({ value, ref, ...rest }: GrowTextareaProps) {
   const field = useRef<HTMLTextAreaElement>(null);
   const attach = (element: HTMLTextAreaElement | null) => {
     field.current = element;
