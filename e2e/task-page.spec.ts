@@ -295,12 +295,14 @@ test("s p a l d open the task's pickers; typing filters, Enter picks, and every 
   await expect(status).toHaveAccessibleName("Status: In review");
   await expect(status).toBeFocused();
 
+  await expect(page.getByRole("listbox")).toHaveCount(0);
   await page.keyboard.press("p");
   await page.keyboard.type("urg");
   await expect(highlighted(page)).toHaveText("Urgent");
   await page.keyboard.press("Enter");
   await expect(property(page, "Priority")).toHaveAccessibleName("Priority: Urgent");
 
+  await expect(page.getByRole("listbox")).toHaveCount(0);
   await page.keyboard.press("a");
   await page.keyboard.type("assign to");
   await expect(highlighted(page)).toContainText("Assign to me");
@@ -308,6 +310,7 @@ test("s p a l d open the task's pickers; typing filters, Enter picks, and every 
   await expect(property(page, "Assignee")).toHaveAccessibleName("Assignee: Kai Keys");
 
   // The labels picker stays open for more: a new label, then Esc.
+  await expect(page.getByRole("listbox")).toHaveCount(0);
   await page.keyboard.press("l");
   await page.keyboard.type("Bug");
   await expect(highlighted(page)).toHaveText(/Create label .Bug./);
@@ -316,6 +319,7 @@ test("s p a l d open the task's pickers; typing filters, Enter picks, and every 
   await page.keyboard.press("Escape");
   await expect(page.getByRole("listbox")).toHaveCount(0);
 
+  await expect(page.getByRole("listbox")).toHaveCount(0);
   await page.keyboard.press("d");
   await page.keyboard.type("today");
   await expect(highlighted(page)).toHaveText(/Today/);
