@@ -63,14 +63,16 @@ test("an owner bulk-edits planned tasks and a member sees each change without a 
   await expect(page.getByRole("checkbox", { name: "Select BLG-2" })).toBeChecked();
   await expect(bar.getByRole("button", { name: "Delete" })).toBeVisible();
 
-  await bar.getByLabel("Set priority").selectOption("high");
+  await bar.getByLabel("Set priority").click();
+  await page.getByRole("option", { name: "High" }).click();
   await expect(row(page, "Gamma")).toContainText("High");
   for (const title of ["Alpha", "Beta", "Gamma"]) {
     await expect(row(memberPage, title)).toContainText("High");
   }
   await expect(row(memberPage, "Delta")).not.toContainText("High");
 
-  await bar.getByLabel("Set status").selectOption("to-do");
+  await bar.getByLabel("Set status").click();
+  await page.getByRole("option", { name: "To do" }).click();
   await expect(plannedGroup(page).getByRole("listitem")).toHaveCount(1);
   await expect(plannedGroup(memberPage).getByRole("listitem")).toHaveCount(1);
   await expect(row(memberPage, "Delta")).toBeVisible();
@@ -106,4 +108,103 @@ test("an empty backlog says how to fill it; a task planned there is archived and
   await page.getByRole("button", { name: "Restore LTR-1" }).click();
   await expect(row(page, "Someday feature")).toBeVisible();
   await expect(archivedGroup).toContainText("No archived tasks.");
+});
+
+/** A signed-up owner's project "Launch" (BLG) with planned tasks; returns the backlog's URL. */
+async function backlogWith(page: Page, name: string, titles: readonly string[]) {
+  await signUpThroughApi(page.request, { name, email: uniqueEmail("bulk") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Bulk");
+  const projectId = `blk-${Date.now().toString(36)}`;
+  await pushMutations(page.request, [
+    mutation("createProject", {
+      id: projectId,
+      workspaceId,
+      name: "Launch",
+      key: "BLK",
+      createdAt: now(),
+    }),
+    ...titles.map((title, index) =>
+      mutation("createTask", {
+        id: `${projectId}-${index}`,
+        projectId,
+        title,
+        status: "planned",
+        createdAt: now(),
+      }),
+    ),
+  ]);
+  return `/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`;
+}
+
+const highlighted = (page: Page) => page.locator("[role=option][data-highlighted]");
+
+test("the bulk bar floats over the list; s p a l d open its pickers for every selected task", async ({
+  page,
+}) => {
+  await page.goto(await backlogWith(page, "Kit Keys", ["Alpha", "Beta", "Gamma"]));
+  const alpha = row(page, "Alpha");
+  await expect(alpha).toBeVisible();
+  const before = await alpha.boundingBox();
+
+  await page.getByRole("checkbox", { name: "Select BLK-1" }).click();
+  await page.getByRole("checkbox", { name: "Select BLK-2" }).click();
+  const bar = page.getByRole("toolbar", { name: "Bulk actions" });
+  await expect(bar).toContainText("2 selected");
+  // Floating: the rows did not move to make room for it.
+  expect(await alpha.boundingBox()).toEqual(before);
+  expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
+
+  await page.keyboard.press("p");
+  await page.keyboard.type("urg");
+  await expect(highlighted(page)).toHaveText("Urgent");
+  await page.keyboard.press("Enter");
+  await expect(row(page, "Alpha")).toContainText("Urgent");
+  await expect(row(page, "Beta")).toContainText("Urgent");
+  await expect(row(page, "Gamma")).not.toContainText("Urgent");
+
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await page.keyboard.press("a");
+  await page.keyboard.type("assign to");
+  await expect(highlighted(page)).toContainText("Assign to me");
+  await page.keyboard.press("Enter");
+  await expect(row(page, "Alpha")).toContainText("Kit Keys");
+  await expect(row(page, "Beta")).toContainText("Kit Keys");
+
+  // Labels: a new one for both, then taken off both again.
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await page.keyboard.press("l");
+  await page.keyboard.type("Docs");
+  await expect(highlighted(page)).toContainText("Create label");
+  await page.keyboard.press("Enter");
+  await expect(row(page, "Alpha")).toContainText("Docs");
+  await expect(row(page, "Beta")).toContainText("Docs");
+  await page.keyboard.press("Escape");
+  await bar.getByRole("combobox", { name: "Labels" }).click();
+  await page.getByRole("option", { name: "Docs" }).click();
+  await expect(row(page, "Alpha")).not.toContainText("Docs");
+  await expect(row(page, "Beta")).not.toContainText("Docs");
+  await page.keyboard.press("Escape");
+
+  // Due date by pointer, then cleared.
+  await bar.getByRole("combobox", { name: "Set due date" }).click();
+  await page.keyboard.type("2031-03-04");
+  await page.getByRole("option", { name: /Mar 4/ }).click();
+  await expect(row(page, "Alpha")).toContainText("2031-03-04");
+  await expect(row(page, "Beta")).toContainText("2031-03-04");
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await page.keyboard.press("d");
+  await page.keyboard.type("clear");
+  await expect(highlighted(page)).toHaveText(/Clear/);
+  await page.keyboard.press("Enter");
+  await expect(row(page, "Alpha")).not.toContainText("2031-03-04");
+
+  // Status last: the tasks leave the backlog for the board.
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await page.keyboard.press("s");
+  await page.keyboard.type("progress");
+  await expect(highlighted(page)).toHaveText("In progress");
+  await page.keyboard.press("Enter");
+  await expect(plannedGroup(page).getByRole("listitem")).toHaveCount(1);
+  await expect(row(page, "Gamma")).toBeVisible();
+  await expect(bar).toHaveCount(0);
 });

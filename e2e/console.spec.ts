@@ -52,7 +52,11 @@ test("a normal session (sign in, board, create, move, edit, reload) logs no cons
   const title = page.getByLabel("Title", { exact: true });
   await title.fill("Write the landing page copy");
   await title.press("Enter");
-  await page.getByLabel("Priority", { exact: true }).selectOption("high");
+  await page.getByRole("combobox", { name: /^Priority: / }).click();
+  await page.getByRole("option", { name: "High" }).click();
+  await expect(page.getByRole("combobox", { name: /^Priority: / })).toHaveAccessibleName(
+    "Priority: High",
+  );
   await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);
   await expect(titles(page, "To do")).toHaveText(["Write the landing page copy"]);
 

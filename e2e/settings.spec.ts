@@ -199,9 +199,13 @@ test("an owner recolours and deletes labels in the settings, and a member's boar
     );
   const projectUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}`;
   await memberSettings.goto(`${projectUrl}/task/${projectId}-task`);
-  await dotColour(
-    memberSettings.getByRole("list", { name: "Labels of this task" }).getByText("Design"),
-  ).toBe("rgb(18, 165, 148)");
+  const taskPageDot = memberSettings
+    .getByRole("combobox", { name: /^Labels: / })
+    .locator(".ui-picker-label", { hasText: "Design" })
+    .locator(".ui-label-dot");
+  await expect
+    .poll(() => taskPageDot.evaluate((element) => getComputedStyle(element).backgroundColor))
+    .toBe("rgb(18, 165, 148)");
   await pushMutations(page.request, [
     mutation("updateTask", { id: `${projectId}-task`, status: "planned", updatedAt: now() }),
   ]);

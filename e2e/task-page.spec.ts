@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import {
   createWorkspaceThroughApi,
@@ -8,7 +9,10 @@ import {
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 const taskComments = (page: Page) => page.getByRole("list", { name: "Comments" });
-const taskLabels = (page: Page) => page.getByRole("list", { name: "Labels of this task" });
+/** A property's picker on the task page, by its property: "Status: To do". */
+const property = (page: Page, name: string) =>
+  page.getByRole("definition").getByRole("combobox", { name: new RegExp(`^${name}: `) });
+const taskLabels = (page: Page) => property(page, "Labels");
 
 test("an owner creates a project, edits a task on its page and comments, and a member sees every change live", async ({
   page,
@@ -72,24 +76,28 @@ test("an owner creates a project, edits a task on its page and comments, and a m
   await expect(page.getByRole("heading", { name: "Goals" })).toBeVisible();
   await expect(page.locator(".markdown strong")).toHaveText("fast");
 
-  // Properties.
-  await page.getByLabel("Status", { exact: true }).selectOption("in-progress");
-  await expect(memberPage.getByLabel("Status", { exact: true })).toHaveValue("in-progress");
-  await page.getByLabel("Priority", { exact: true }).selectOption("high");
-  await expect(memberPage.getByLabel("Priority", { exact: true })).toHaveValue("high");
-  await page.getByLabel("Assignee", { exact: true }).selectOption({ label: "Milo Member" });
-  await expect(
-    memberPage.getByLabel("Assignee", { exact: true }).locator("option:checked"),
-  ).toHaveText("Milo Member");
-  await page.getByLabel("Due date", { exact: true }).fill("2030-05-17");
-  await expect(memberPage.getByLabel("Due date", { exact: true })).toHaveValue("2030-05-17");
+  // Properties: pickers, chosen here with the pointer (the keyboard has its own test below).
+  await property(page, "Status").click();
+  await page.getByRole("option", { name: "In progress" }).click();
+  await expect(property(memberPage, "Status")).toHaveAccessibleName("Status: In progress");
+  await property(page, "Priority").click();
+  await page.getByRole("option", { name: "High" }).click();
+  await expect(property(memberPage, "Priority")).toHaveAccessibleName("Priority: High");
+  await property(page, "Assignee").click();
+  await page.getByRole("option", { name: "Milo Member" }).click();
+  await expect(property(memberPage, "Assignee")).toHaveAccessibleName("Assignee: Milo Member");
+  await property(page, "Due date").click();
+  await page.keyboard.type("2030-05-17");
+  await page.getByRole("option", { name: /May 17/ }).click();
+  await expect(property(memberPage, "Due date")).toHaveAccessibleName(/^Due date: .*May 17/);
 
   // Labels: one created from the picker, and applied at once.
-  await page.getByRole("button", { name: "Edit labels" }).click();
-  await page.getByLabel("Find or create a label").fill("Frontend");
-  await page.getByRole("button", { name: /Create label .Frontend./ }).click();
-  await expect(taskLabels(page)).toContainText("Frontend");
-  await expect(taskLabels(memberPage)).toContainText("Frontend");
+  await property(page, "Labels").click();
+  await page.getByRole("combobox", { name: "Filter labels" }).fill("Frontend");
+  await page.getByRole("option", { name: /Create label .Frontend./ }).click();
+  await expect(taskLabels(page)).toHaveAccessibleName("Labels: Frontend");
+  await expect(taskLabels(memberPage)).toHaveAccessibleName("Labels: Frontend");
+  await page.keyboard.press("Escape");
 
   // A comment sent with Ctrl+Enter.
   const newComment = page.getByLabel("New comment");
@@ -111,7 +119,8 @@ test("an owner creates a project, edits a task on its page and comments, and a m
   await expect(ownerComment).toBeVisible();
   await expect(ownerComment.getByRole("button", { name: "Delete" })).toHaveCount(0);
   await expect(memberPage.getByRole("button", { name: "Delete task" })).toHaveCount(0);
-  await expect(memberPage.getByLabel("Assignee", { exact: true })).toBeDisabled();
+  await expect(property(memberPage, "Assignee")).toBeDisabled();
+  await expect(memberPage.getByText("Only owners and admins assign tasks.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete task" })).toBeVisible();
 
   // Renamed in the workspace settings, the label changes on the member's task page too.
@@ -119,7 +128,7 @@ test("an owner creates a project, edits a task on its page and comments, and a m
   const labelName = page.getByLabel("Name of label Frontend");
   await labelName.fill("Web");
   await labelName.press("Enter");
-  await expect(taskLabels(memberPage)).toContainText("Web");
+  await expect(taskLabels(memberPage)).toHaveAccessibleName("Labels: Web");
 
   await memberContext.close();
 });
@@ -255,4 +264,120 @@ test("an owner deletes a task from its page after confirming, and it leaves a me
   await memberPage.goto(taskUrl);
   await expect(memberPage.getByRole("heading", { name: "Task not found" })).toBeVisible();
   await memberContext.close();
+});
+
+/** The option the arrows (or typing) have reached: Enter picks it. */
+const highlighted = (page: Page) => page.locator("[role=option][data-highlighted]");
+
+/** Serious and critical axe-core findings on the page as it is. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((n) => n.target) }));
+}
+
+test("s p a l d open the task's pickers; typing filters, Enter picks, and every change is saved", async ({
+  page,
+}) => {
+  await signUpThroughApi(page.request, { name: "Kai Keys", email: uniqueEmail("kai") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Keys");
+  const { taskUrl } = await projectWithTask(page, workspaceId, "Keyboard only");
+  await page.goto(taskUrl);
+  const status = property(page, "Status");
+  await expect(status).toHaveAccessibleName("Status: To do");
+
+  await page.keyboard.press("s");
+  await expect(page.getByRole("combobox", { name: "Filter statuses" })).toBeFocused();
+  await page.keyboard.type("review");
+  await expect(highlighted(page)).toHaveText("In review");
+  await page.keyboard.press("Enter");
+  await expect(status).toHaveAccessibleName("Status: In review");
+  await expect(status).toBeFocused();
+
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await page.keyboard.press("p");
+  await page.keyboard.type("urg");
+  await expect(highlighted(page)).toHaveText("Urgent");
+  await page.keyboard.press("Enter");
+  await expect(property(page, "Priority")).toHaveAccessibleName("Priority: Urgent");
+
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await page.keyboard.press("a");
+  await page.keyboard.type("assign to");
+  await expect(highlighted(page)).toContainText("Assign to me");
+  await page.keyboard.press("Enter");
+  await expect(property(page, "Assignee")).toHaveAccessibleName("Assignee: Kai Keys");
+
+  // The labels picker stays open for more: a new label, then Esc.
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await page.keyboard.press("l");
+  await page.keyboard.type("Bug");
+  await expect(highlighted(page)).toHaveText(/Create label .Bug./);
+  await page.keyboard.press("Enter");
+  await expect(property(page, "Labels")).toHaveAccessibleName("Labels: Bug");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await page.keyboard.press("d");
+  await page.keyboard.type("today");
+  await expect(highlighted(page)).toHaveText(/Today/);
+  await page.keyboard.press("Enter");
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" }).format(new Date()),
+  );
+  await expect(property(page, "Due date")).toHaveAccessibleName(`Due date: ${today}`);
+
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(property(page, "Status")).toHaveAccessibleName("Status: In review");
+  await expect(property(page, "Priority")).toHaveAccessibleName("Priority: Urgent");
+  await expect(property(page, "Assignee")).toHaveAccessibleName("Assignee: Kai Keys");
+  await expect(property(page, "Labels")).toHaveAccessibleName("Labels: Bug");
+  await expect(property(page, "Due date")).toHaveAccessibleName(`Due date: ${today}`);
+});
+
+test("on a phone the task page is one column: the wrapped title, the properties, then the description", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpThroughApi(page.request, { name: "Pia Phone", email: uniqueEmail("pia") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Phone");
+  const longTitle =
+    "Migrate every blog post from the old content system, with its images, redirects and comments";
+  const { taskUrl } = await projectWithTask(page, workspaceId, longTitle);
+  await page.goto(taskUrl);
+  const title = page.getByLabel("Title", { exact: true });
+  await expect(title).toHaveValue(longTitle);
+
+  // The whole title is in sight, on several lines: nothing scrolls inside the field.
+  const fit = await title.evaluate((field) => ({
+    lines: field.clientHeight / parseFloat(getComputedStyle(field).lineHeight),
+    hidden: field.scrollHeight - field.clientHeight,
+  }));
+  expect(fit.lines).toBeGreaterThan(1.5);
+  expect(fit.hidden).toBeLessThanOrEqual(1);
+
+  const box = async (locator: ReturnType<Page["locator"]>) => {
+    const found = await locator.boundingBox();
+    if (!found) throw new Error("not on screen");
+    return found;
+  };
+  const titleBox = await box(title);
+  const propertiesBox = await box(page.getByLabel("Properties", { exact: true }));
+  const descriptionBox = await box(page.getByRole("heading", { name: "Description" }).first());
+  expect(propertiesBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height);
+  expect(descriptionBox.y).toBeGreaterThanOrEqual(propertiesBox.y + propertiesBox.height);
+  expect(propertiesBox.width).toBeGreaterThan(titleBox.width - 24);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // A picker works there too, by touch-sized pointer.
+  await property(page, "Priority").click();
+  await page.getByRole("option", { name: "Low" }).click();
+  await expect(property(page, "Priority")).toHaveAccessibleName("Priority: Low");
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -53,25 +53,34 @@ export async function updateTasks(
   );
 }
 
-/** Adds the label to every task that lacks it; the others are left untouched. */
-export async function addLabel(rep: Rep, tasks: readonly Task[], labelId: string): Promise<void> {
-  const updatedAt = new Date().toISOString();
-  await Promise.all(
-    tasks
-      .filter((task) => !task.labelIds.includes(labelId))
-      .map((task) =>
-        rep.mutate.updateTask({
-          id: task.id,
-          projectId: task.projectId,
-          labelIds: [...task.labelIds, labelId],
-          updatedAt,
-        }),
-      ),
-  );
-}
-
 export async function deleteTasks(rep: Rep, tasks: readonly Task[]): Promise<void> {
   await Promise.all(
     tasks.map((task) => rep.mutate.deleteTask({ id: task.id, projectId: task.projectId })),
+  );
+}
+
+/**
+ * Adds the labels in `add` to every task that lacks them and takes those in `remove` off every
+ * task that has them; a task left unchanged is not written.
+ */
+export async function changeLabels(
+  rep: Rep,
+  tasks: readonly Task[],
+  add: readonly string[],
+  remove: readonly string[],
+): Promise<void> {
+  const updatedAt = new Date().toISOString();
+  await Promise.all(
+    tasks.flatMap((task) => {
+      const kept = task.labelIds.filter((id) => !remove.includes(id));
+      const labelIds = [...kept, ...add.filter((id) => !kept.includes(id))];
+      const same =
+        labelIds.length === task.labelIds.length &&
+        labelIds.every((id) => task.labelIds.includes(id));
+      if (same) return [];
+      return [
+        rep.mutate.updateTask({ id: task.id, projectId: task.projectId, labelIds, updatedAt }),
+      ];
+    }),
   );
 }

@@ -6,6 +6,7 @@ import {
   type Member,
 } from "../../../shared/entities.ts";
 import { priorityNames, statusNames } from "../../lib/task-names.ts";
+import { Select } from "../../ui/select.tsx";
 import {
   dueFilters,
   hasFilters,
@@ -95,19 +96,16 @@ export function BoardFilters({ search, members, labels, onChange }: BoardFilters
         empty="No labels in this workspace yet."
         onChange={(labelIds) => set({ labels: labelIds })}
       />
-      <select
-        className="input board-filter-due"
+      <Select
         aria-label="Due date"
-        value={search.due ?? ""}
-        onChange={(event) => set({ due: dueFilters.find((due) => due === event.target.value) })}
-      >
-        <option value="">Any due date</option>
-        {dueFilters.map((due) => (
-          <option key={due} value={due}>
-            {dueNames[due]}
-          </option>
-        ))}
-      </select>
+        className="board-filter-due"
+        value={search.due ?? "any"}
+        options={[
+          { value: "any", label: "Any due date" },
+          ...dueFilters.map((due) => ({ value: due, label: dueNames[due] })),
+        ]}
+        onValueChange={(due) => set({ due: due === "any" ? undefined : due })}
+      />
       {hasFilters(search) && (
         <button
           type="button"

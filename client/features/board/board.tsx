@@ -177,6 +177,7 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
       )}
       <CreateTaskDialog
         open={creating}
+        project={project}
         members={members}
         labels={labels}
         canAssign={canPerform(role, "task.assign")}

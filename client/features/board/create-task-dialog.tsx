@@ -1,211 +1,224 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import {
-  taskPriorities,
-  taskStatuses,
-  type Label,
-  type Member,
-  type TaskPriority,
-  type TaskStatus,
-} from "../../../shared/entities.ts";
-import { CheckboxField, TextField } from "../../components/text-field.tsx";
-import { priorityNames, statusNames } from "../../lib/task-names.ts";
+import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import type { Label, Member, Project } from "../../../shared/entities.ts";
+import { canPerform } from "../../../shared/sync-permissions.ts";
+import { showError } from "../../lib/api-errors.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { isMac } from "../../platform/shortcuts/use-shortcuts.ts";
+import { useProjectStatuses } from "../../platform/statuses.ts";
+import { createLabel } from "../../platform/sync/create-label.ts";
+import { useRep } from "../../platform/sync/replicache-provider.tsx";
+import { useWorkspace } from "../../platform/sync/store-hooks.ts";
+import { GrowTextarea } from "../../ui/grow-textarea.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Dialog, DialogContent } from "../../ui/dialog.tsx";
+import { Kbd } from "../../ui/kbd.tsx";
+import { AssigneePicker, memberOptions } from "../../ui/pickers/assignee-picker.tsx";
+import { DueDatePicker } from "../../ui/pickers/due-date-picker.tsx";
+import { LabelsPicker } from "../../ui/pickers/labels-picker.tsx";
+import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
+import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
+import { discardDraft, emptyDraft, hasContent, readDraft, saveDraft } from "./task-draft.ts";
+import type { TaskDraft } from "./task-draft.ts";
 import type { NewTask } from "./use-task-actions.ts";
+import "../../styles/create-task.css";
 
 type CreateTaskDialogProps = {
   open: boolean;
+  /** The project the task goes into: its statuses, and the draft kept for it. */
+  project: Project;
   members: readonly Member[];
   labels: readonly Label[];
-  /** Members may create tasks but not assign them: the assignee field is left out. */
+  /** Members may create tasks but not assign them: the assignee chip is left out. */
   canAssign: boolean;
   onCreate: (task: NewTask) => void;
   onClose: () => void;
 };
 
-type Draft = {
-  title: string;
-  description: string;
-  status: TaskStatus;
-  priority: TaskPriority;
-  assigneeId: string;
-  dueDate: string;
-  labelIds: string[];
-};
-
-const emptyDraft: Draft = {
-  title: "",
-  description: "",
-  status: "to-do",
-  priority: "no-priority",
-  assigneeId: "",
-  dueDate: "",
-  labelIds: [],
-};
-
-/** "New task" with every field; the task goes to the bottom of its column. */
+/**
+ * New task, as in Linear: a large title that wraps, the description, then the properties as
+ * chips (pickers). Enter in the title or Mod+Enter anywhere creates; closing keeps what was
+ * typed as the project's draft (task-draft.ts). The task goes to the bottom of its column.
+ */
 export function CreateTaskDialog(props: CreateTaskDialogProps) {
-  const { open, members, labels, canAssign, onCreate, onClose } = props;
-  const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  const [draft, setDraft] = useState(emptyDraft);
-  const [submitted, setSubmitted] = useState(false);
-  const update = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
+  const { open, project, onClose } = props;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+    >
+      {/* Mounted only while open: every opening starts from the stored draft. */}
+      {open && <TaskForm key={project.id} {...props} />}
+    </Dialog>
+  );
+}
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      setDraft(emptyDraft);
-      setSubmitted(false);
-      element.showModal();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
+function TaskForm(props: CreateTaskDialogProps) {
+  const { project, members, labels, canAssign, onCreate, onClose } = props;
+  const rep = useRep();
+  const session = useSession();
+  const workspace = useWorkspace(project.workspaceId);
+  const statuses = useProjectStatuses(project.id);
+  const title = useRef<HTMLTextAreaElement>(null);
+  const [draft, setDraft] = useState(() => readDraft(project.id));
+  const [submitted, setSubmitted] = useState(false);
+  const canCreateLabel = canPerform(workspace?.role ?? "", "label.create");
+
+  const update = (changes: Partial<TaskDraft>) =>
+    setDraft((current) => {
+      const next = { ...current, ...changes };
+      saveDraft(project.id, next);
+      return next;
+    });
 
   const titleMissing = draft.title.trim() === "";
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const create = () => {
     setSubmitted(true);
-    if (titleMissing) return;
+    if (titleMissing) {
+      title.current?.focus();
+      return;
+    }
     onCreate({
       title: draft.title.trim(),
       description: draft.description,
       status: draft.status,
       priority: draft.priority,
       ...(canAssign && draft.assigneeId ? { assigneeId: draft.assigneeId } : {}),
-      dueDate: draft.dueDate || null,
+      dueDate: draft.dueDate,
       labelIds: draft.labelIds,
     });
+    discardDraft(project.id);
     onClose();
   };
 
+  const discard = () => {
+    discardDraft(project.id);
+    setDraft(emptyDraft);
+    setSubmitted(false);
+    title.current?.focus();
+  };
+
+  const addNewLabel = async (name: string) => {
+    try {
+      const id = await createLabel(rep, project.workspaceId, name, labels);
+      setDraft((current) => {
+        const next = { ...current, labelIds: [...current.labelIds, id] };
+        saveDraft(project.id, next);
+        return next;
+      });
+    } catch (error) {
+      showError(error, "The label could not be created");
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      create();
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create();
+  };
+
+  const formId = `new-task-${project.id}`;
   return (
-    <dialog
-      ref={dialog}
-      className="dialog dialog-wide"
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
+    <DialogContent
+      title="New task"
+      description={
+        <>
+          {project.icon ? `${project.icon} ` : ""}
+          {project.name}
+        </>
+      }
+      size="lg"
+      className="create-task-dialog"
+      initialFocus={title}
+      footer={
+        <>
+          {hasContent(draft) && (
+            <Button variant="ghost" className="create-task-discard" onClick={discard}>
+              Discard draft
+            </Button>
+          )}
+          <span className="create-task-hint" aria-hidden="true">
+            <Kbd keys={[isMac ? "⌘" : "Ctrl", "↵"]} />
+          </span>
+          <Button variant="primary" type="submit" form={formId}>
+            Create task
+          </Button>
+        </>
+      }
     >
-      <form className="form" onSubmit={submit} noValidate>
-        <h2 id={`${id}-title`}>New task</h2>
-        <TextField
-          label="Title"
-          required
-          autoFocus
+      <form
+        id={formId}
+        className="create-task-form"
+        onSubmit={submit}
+        onKeyDown={onKeyDown}
+        noValidate
+      >
+        <GrowTextarea
+          ref={title}
+          className="create-task-title"
+          aria-label="Title"
+          aria-invalid={submitted && titleMissing}
+          aria-describedby={submitted && titleMissing ? `${formId}-error` : undefined}
+          placeholder="Task title"
           maxLength={500}
           value={draft.title}
-          aria-invalid={submitted && titleMissing}
-          hint={
-            submitted && titleMissing ? (
-              <span className="field-error">A task needs a title.</span>
-            ) : undefined
-          }
-          onChange={(event) => update({ title: event.target.value })}
+          onChange={(event) => update({ title: event.target.value.replace(/\s*\n\s*/g, " ") })}
+          onKeyDown={(event) => {
+            // A title is one line: Enter creates, as it always has here.
+            if (event.key === "Enter" && !event.shiftKey) {
+              event.preventDefault();
+              create();
+            }
+          }}
         />
-        <div className="field">
-          <label htmlFor={`${id}-description`}>Description (optional)</label>
-          <textarea
-            id={`${id}-description`}
-            className="input"
-            rows={4}
-            maxLength={100_000}
-            placeholder="Markdown is welcome"
-            value={draft.description}
-            onChange={(event) => update({ description: event.target.value })}
+        {submitted && titleMissing && (
+          <p id={`${formId}-error`} className="field-error create-task-error">
+            A task needs a title.
+          </p>
+        )}
+        <GrowTextarea
+          className="create-task-description"
+          aria-label="Description (optional)"
+          placeholder="Add a description… (Markdown is welcome)"
+          maxLength={100_000}
+          value={draft.description}
+          onChange={(event) => update({ description: event.target.value })}
+        />
+        <div className="create-task-chips" role="group" aria-label="Properties">
+          <StatusPicker
+            value={draft.status}
+            statuses={statuses}
+            onChange={(statusId) => {
+              const status = statuses.find((candidate) => candidate.id === statusId);
+              if (status) update({ status: status.id });
+            }}
           />
-        </div>
-        <div className="form-grid">
-          <div className="field">
-            <label htmlFor={`${id}-status`}>Status</label>
-            <select
-              id={`${id}-status`}
-              className="input"
-              value={draft.status}
-              onChange={(event) => {
-                const status = taskStatuses.find((choice) => choice === event.target.value);
-                if (status) update({ status });
-              }}
-            >
-              {taskStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {statusNames[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-priority`}>Priority</label>
-            <select
-              id={`${id}-priority`}
-              className="input"
-              value={draft.priority}
-              onChange={(event) => {
-                const priority = taskPriorities.find((choice) => choice === event.target.value);
-                if (priority) update({ priority });
-              }}
-            >
-              {taskPriorities.map((priority) => (
-                <option key={priority} value={priority}>
-                  {priorityNames[priority]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PriorityPicker value={draft.priority} onChange={(priority) => update({ priority })} />
           {canAssign && (
-            <div className="field">
-              <label htmlFor={`${id}-assignee`}>Assignee</label>
-              <select
-                id={`${id}-assignee`}
-                className="input"
-                value={draft.assigneeId}
-                onChange={(event) => update({ assigneeId: event.target.value })}
-              >
-                <option value="">No assignee</option>
-                {members.map((member) => (
-                  <option key={member.id} value={member.id}>
-                    {member.name || member.email}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <AssigneePicker
+              value={draft.assigneeId}
+              members={memberOptions(members)}
+              currentUserId={session?.user.id}
+              onChange={(assigneeId) => update({ assigneeId })}
+            />
           )}
-          <TextField
-            label="Due date"
-            type="date"
-            value={draft.dueDate}
-            onChange={(event) => update({ dueDate: event.target.value })}
+          <LabelsPicker
+            value={draft.labelIds}
+            labels={labels}
+            onChange={(labelIds) => update({ labelIds })}
+            onCreate={canCreateLabel ? (name) => void addNewLabel(name) : undefined}
           />
-        </div>
-        <fieldset className="label-choice">
-          <legend>Labels</legend>
-          {labels.length === 0 ? (
-            <p className="muted">No labels in this workspace yet.</p>
-          ) : (
-            labels.map((label) => (
-              <CheckboxField
-                key={label.id}
-                label={label.name}
-                checked={draft.labelIds.includes(label.id)}
-                onChange={(event) =>
-                  update({
-                    labelIds: event.target.checked
-                      ? [...draft.labelIds, label.id]
-                      : draft.labelIds.filter((labelId) => labelId !== label.id),
-                  })
-                }
-              />
-            ))
-          )}
-        </fieldset>
-        <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary">
-            Create task
-          </button>
+          <DueDatePicker value={draft.dueDate} onChange={(dueDate) => update({ dueDate })} />
         </div>
       </form>
-    </dialog>
+    </DialogContent>
   );
 }

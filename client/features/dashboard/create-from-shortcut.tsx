@@ -40,6 +40,7 @@ export function NewTaskFromShortcut({
   return (
     <CreateTaskDialog
       open
+      project={project}
       members={members}
       labels={labels}
       canAssign={canPerform(workspace?.role ?? "", "task.assign")}

@@ -90,8 +90,8 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
         <TaskActions task={task} project={project} canDelete={canPerform(role, "task.delete")} />
       </header>
       <div className="task-layout">
+        <TaskTitle task={task} canEdit={canEdit} />
         <div className="task-main">
-          <TaskTitle task={task} canEdit={canEdit} />
           <TaskDescription task={task} canEdit={canEdit} />
           <TaskComments task={task} userId={session?.user.id ?? ""} role={role} nameOf={nameOf} />
           <TaskActivity taskId={task.id} nameOf={nameOf} />
@@ -102,6 +102,7 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
             members={members}
             labels={labels}
             nameOf={nameOf}
+            userId={session?.user.id ?? ""}
             canEdit={canEdit}
             canAssign={canPerform(role, "task.assign")}
             canCreateLabel={canPerform(role, "label.create")}

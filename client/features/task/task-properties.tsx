@@ -1,27 +1,26 @@
-import { useId, useRef, useState, type ReactNode } from "react";
-import {
-  taskPriorities,
-  taskPrioritySchema,
-  taskStatuses,
-  taskStatusSchema,
-  type Label,
-  type Member,
-  type Task,
-} from "../../../shared/entities.ts";
+import { useState, type ReactNode } from "react";
+import type { Label, Member, Task } from "../../../shared/entities.ts";
 import type { MutatorArgs } from "../../../shared/mutator-args.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { priorityNames, statusNames } from "../../lib/task-names.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
+import { useProjectStatuses } from "../../platform/statuses.ts";
+import { createLabel } from "../../platform/sync/create-label.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { AssigneePicker, memberOptions } from "../../ui/pickers/assignee-picker.tsx";
+import { DueDatePicker } from "../../ui/pickers/due-date-picker.tsx";
+import { LabelsPicker } from "../../ui/pickers/labels-picker.tsx";
+import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
+import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
 import { relativeTime, type NameOf } from "./activity-text.ts";
-import { LabelPicker } from "./label-picker.tsx";
 
 type TaskPropertiesProps = {
   task: Task;
   members: readonly Member[];
   labels: readonly Label[];
   nameOf: NameOf;
+  /** The signed-in person, for "Assign to me". */
+  userId: string;
   canEdit: boolean;
   canAssign: boolean;
   canCreateLabel: boolean;
@@ -29,27 +28,34 @@ type TaskPropertiesProps = {
 
 type TaskChanges = Omit<MutatorArgs["updateTask"], "id" | "projectId" | "updatedAt">;
 
-/** Status, priority, assignee, due date and labels, each saved the moment it changes. */
+type PickerName = "status" | "priority" | "assignee" | "labels" | "due";
+
+/**
+ * Status, priority, assignee, labels and due date as pickers, each saved the moment it changes
+ * (optimistic: the store shows the change before the server has it). `s p a l d` open them.
+ */
 export function TaskProperties(props: TaskPropertiesProps) {
-  const { task, members, labels, nameOf, canEdit, canAssign, canCreateLabel } = props;
+  const { task, members, labels, nameOf, userId, canEdit, canAssign, canCreateLabel } = props;
   // The columns are read when a status is chosen, not subscribed to: another task's change
   // does not repaint this page.
   const { rep, tasks } = useSync();
+  const statuses = useProjectStatuses(task.projectId);
+  const [openPicker, setOpenPicker] = useState<PickerName | null>(null);
 
-  const update = (changes: TaskChanges) =>
-    void rep.mutate
+  const update = (changes: TaskChanges, failure = "The task could not be saved") =>
+    rep.mutate
       .updateTask({
         id: task.id,
         projectId: task.projectId,
         ...changes,
         updatedAt: new Date().toISOString(),
       })
-      .catch((error: unknown) => showError(error, "The task could not be saved"));
+      .catch((error: unknown) => showError(error, failure));
 
   // A new status puts the task at the end of that column, as dropping it there would.
-  const move = (value: string) => {
-    const status = taskStatusSchema.parse(value);
-    if (status === task.status) return;
+  const move = (statusId: string) => {
+    const status = statuses.find((candidate) => candidate.id === statusId)?.id;
+    if (!status || status === task.status) return;
     const position = positionAfter(
       tasks.projectColumns(task.projectId)[status].map((other) => other.position),
     );
@@ -64,162 +70,105 @@ export function TaskProperties(props: TaskPropertiesProps) {
       .catch((error: unknown) => showError(error, "The task could not be moved"));
   };
 
-  const status = useRef<HTMLSelectElement>(null);
-  const priority = useRef<HTMLSelectElement>(null);
-  const assignee = useRef<HTMLSelectElement>(null);
-  const dueDate = useRef<HTMLInputElement>(null);
-  const [labelsOpen, setLabelsOpen] = useState(false);
+  const addNewLabel = async (name: string) => {
+    try {
+      const id = await createLabel(rep, task.workspaceId, name, labels);
+      await update({ labelIds: [...task.labelIds, id] }, "The labels could not be saved");
+    } catch (error) {
+      showError(error, "The label could not be created");
+    }
+  };
+
+  const opener = (name: PickerName, allowed: boolean) => () => {
+    if (!allowed) return false;
+    setOpenPicker(name);
+  };
   useShortcuts({
-    taskStatus: () => openControl(status.current),
-    taskPriority: () => openControl(priority.current),
-    taskAssignee: () => openControl(assignee.current),
-    taskDueDate: () => openControl(dueDate.current),
-    taskLabels: () => {
-      if (!canEdit) return false;
-      setLabelsOpen(true);
-    },
+    taskStatus: opener("status", canEdit),
+    taskPriority: opener("priority", canEdit),
+    taskAssignee: opener("assignee", canEdit && canAssign),
+    taskLabels: opener("labels", canEdit),
+    taskDueDate: opener("due", canEdit),
+  });
+  const control = (name: PickerName) => ({
+    open: openPicker === name,
+    onOpenChange: (open: boolean) => setOpenPicker(open ? name : null),
+    variant: "button" as const,
   });
 
-  const assigneeMissing =
-    task.assigneeId !== null && !members.some((member) => member.id === task.assigneeId);
+  // Someone who left the workspace stays named on the tasks they were given.
+  const options = memberOptions(members);
+  if (task.assigneeId && !options.some((member) => member.id === task.assigneeId)) {
+    options.push({ id: task.assigneeId, name: nameOf(task.assigneeId), image: null });
+  }
 
   return (
     <dl className="task-properties" aria-label="Properties">
       <Property label="Status">
-        {(id) => (
-          <select
-            ref={status}
-            id={id}
-            className="input"
-            disabled={!canEdit}
-            value={task.status}
-            onChange={(event) => move(event.target.value)}
-          >
-            {taskStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusNames[status]}
-              </option>
-            ))}
-          </select>
-        )}
+        <StatusPicker
+          value={task.status}
+          statuses={statuses}
+          onChange={move}
+          disabled={!canEdit}
+          {...control("status")}
+        />
       </Property>
       <Property label="Priority">
-        {(id) => (
-          <select
-            ref={priority}
-            id={id}
-            className="input"
-            disabled={!canEdit}
-            value={task.priority}
-            onChange={(event) => update({ priority: taskPrioritySchema.parse(event.target.value) })}
-          >
-            {taskPriorities.map((priority) => (
-              <option key={priority} value={priority}>
-                {priorityNames[priority]}
-              </option>
-            ))}
-          </select>
-        )}
+        <PriorityPicker
+          value={task.priority}
+          onChange={(priority) => void update({ priority })}
+          disabled={!canEdit}
+          {...control("priority")}
+        />
       </Property>
       <Property label="Assignee">
-        {(id) => (
-          <>
-            <select
-              ref={assignee}
-              id={id}
-              className="input"
-              disabled={!canEdit || !canAssign}
-              value={task.assigneeId ?? ""}
-              onChange={(event) => update({ assigneeId: event.target.value || null })}
-            >
-              <option value="">Unassigned</option>
-              {assigneeMissing && task.assigneeId && (
-                <option value={task.assigneeId}>{nameOf(task.assigneeId)}</option>
-              )}
-              {members.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name || member.email}
-                </option>
-              ))}
-            </select>
-            {canEdit && !canAssign && (
-              <p className="field-hint">Only owners and admins assign tasks.</p>
-            )}
-          </>
+        <AssigneePicker
+          value={task.assigneeId}
+          members={options}
+          currentUserId={userId}
+          onChange={(assigneeId) => void update({ assigneeId })}
+          disabled={!canEdit || !canAssign}
+          {...control("assignee")}
+        />
+        {canEdit && !canAssign && (
+          <p className="field-hint">Only owners and admins assign tasks.</p>
         )}
+      </Property>
+      <Property label="Labels">
+        <LabelsPicker
+          value={task.labelIds}
+          labels={labels}
+          onChange={(labelIds) => void update({ labelIds }, "The labels could not be saved")}
+          onCreate={canCreateLabel ? (name) => void addNewLabel(name) : undefined}
+          disabled={!canEdit}
+          {...control("labels")}
+        />
       </Property>
       <Property label="Due date">
-        {(id) => (
-          <div className="due-date-field">
-            <input
-              ref={dueDate}
-              id={id}
-              type="date"
-              className="input"
-              disabled={!canEdit}
-              value={task.dueDate ?? ""}
-              onChange={(event) => update({ dueDate: event.target.value || null })}
-            />
-            {canEdit && task.dueDate && (
-              <button
-                type="button"
-                className="button button-quiet"
-                onClick={() => update({ dueDate: null })}
-              >
-                Clear
-              </button>
-            )}
-          </div>
-        )}
+        <DueDatePicker
+          value={task.dueDate}
+          onChange={(dueDate) => void update({ dueDate })}
+          disabled={!canEdit}
+          {...control("due")}
+        />
       </Property>
-      <div className="task-property">
-        <dt>Labels</dt>
-        <dd>
-          <LabelPicker
-            task={task}
-            labels={labels}
-            canEdit={canEdit}
-            canCreate={canCreateLabel}
-            open={labelsOpen}
-            onOpenChange={setLabelsOpen}
-          />
-        </dd>
-      </div>
-      <div className="task-property">
-        <dt>Created</dt>
-        <dd>
+      <Property label="Created">
+        <span className="task-property-text">
           {task.createdBy ? nameOf(task.createdBy) : "Someone"},{" "}
           <time dateTime={task.createdAt} title={new Date(task.createdAt).toLocaleString()}>
             {relativeTime(task.createdAt)}
           </time>
-        </dd>
-      </div>
+        </span>
+      </Property>
     </dl>
   );
 }
 
-/**
- * A property's control, reached from the keyboard: focused, and its list or calendar opened
- * where the browser allows it (a key press counts as the gesture `showPicker` needs).
- */
-function openControl(control: HTMLSelectElement | HTMLInputElement | null): boolean | void {
-  if (!control || control.disabled) return false;
-  control.focus();
-  try {
-    control.showPicker();
-  } catch {
-    // Not supported for this control in this browser: the focus is enough to change it.
-  }
-}
-
-function Property({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
+function Property({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="task-property">
-      <dt>
-        <label htmlFor={id}>{label}</label>
-      </dt>
-      <dd>{children(id)}</dd>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }

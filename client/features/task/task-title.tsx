@@ -1,9 +1,13 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
+import { GrowTextarea } from "../../ui/grow-textarea.tsx";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 
-/** The title, edited in place: Enter or leaving the field saves, Escape puts it back. */
+/**
+ * The title, edited in place: Enter or leaving the field saves, Escape puts it back. A long
+ * title wraps onto as many lines as it needs; a title has no line breaks of its own.
+ */
 export function TaskTitle({ task, canEdit }: { task: Task; canEdit: boolean }) {
   const { rep } = useSync();
   const [draft, setDraft] = useState<string | null>(null);
@@ -36,7 +40,7 @@ export function TaskTitle({ task, canEdit }: { task: Task; canEdit: boolean }) {
       .catch((error: unknown) => showError(error, "The title could not be saved"));
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter") {
       event.preventDefault();
       event.currentTarget.blur();
@@ -50,7 +54,7 @@ export function TaskTitle({ task, canEdit }: { task: Task; canEdit: boolean }) {
   if (!canEdit) return <h1 className="task-title">{task.title}</h1>;
   return (
     <h1 className="task-title">
-      <input
+      <GrowTextarea
         className="task-title-input"
         aria-label="Title"
         maxLength={500}
@@ -60,7 +64,7 @@ export function TaskTitle({ task, canEdit }: { task: Task; canEdit: boolean }) {
           setFocused(true);
           setDraft(task.title);
         }}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => setDraft(event.target.value.replace(/\s*\n\s*/g, " "))}
         onKeyDown={onKeyDown}
         onBlur={() => {
           setFocused(false);

@@ -20,11 +20,31 @@ export const shortcutList = {
   openCard: { keys: ["Enter"], label: "Open the focused card", scope: "Board" },
   selectCard: { keys: ["x"], label: "Select or unselect the focused card", scope: "Board" },
   clearSelection: { keys: ["Escape"], label: "Clear the selection", scope: "Board" },
-  taskStatus: { keys: ["s"], label: "Change status", scope: "Task page" },
-  taskPriority: { keys: ["p"], label: "Change priority", scope: "Task page" },
-  taskAssignee: { keys: ["a"], label: "Change assignee", scope: "Task page" },
-  taskLabels: { keys: ["l"], label: "Edit labels", scope: "Task page" },
-  taskDueDate: { keys: ["d"], label: "Change due date", scope: "Task page" },
+  taskStatus: {
+    keys: ["s"],
+    label: "Change status (or of the selected tasks)",
+    scope: "Task page",
+  },
+  taskPriority: {
+    keys: ["p"],
+    label: "Change priority (or of the selected tasks)",
+    scope: "Task page",
+  },
+  taskAssignee: {
+    keys: ["a"],
+    label: "Change assignee (or of the selected tasks)",
+    scope: "Task page",
+  },
+  taskLabels: {
+    keys: ["l"],
+    label: "Change labels (or of the selected tasks)",
+    scope: "Task page",
+  },
+  taskDueDate: {
+    keys: ["d"],
+    label: "Change due date (or of the selected tasks)",
+    scope: "Task page",
+  },
 } as const satisfies Record<string, { keys: readonly string[]; label: string; scope: string }>;
 
 export type ShortcutName = keyof typeof shortcutList;

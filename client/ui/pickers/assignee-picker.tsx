@@ -12,6 +12,17 @@ import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
 /** A member who can be assigned: avatar picture or initials, and name. */
 export type MemberOption = { id: string; name: string; image: string | null };
 
+/** The workspace's members as the picker lists them: by name, or by email when nameless. */
+export function memberOptions(
+  members: readonly { id: string; name: string; email: string; image: string | null }[],
+): MemberOption[] {
+  return members.map((member) => ({
+    id: member.id,
+    name: member.name || member.email,
+    image: member.image,
+  }));
+}
+
 type AssigneePickerProps = {
   /** The assignee's user id, or null for nobody. */
   value: string | null;
@@ -23,6 +34,8 @@ type AssigneePickerProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   variant?: PickerVariant;
+  /** Shown in place of the value, e.g. "Set status" in the bulk bar (see `PickerTrigger`). */
+  triggerText?: string;
   disabled?: boolean;
 };
 
@@ -81,7 +94,11 @@ export function AssigneePicker(props: AssigneePickerProps) {
       items={items}
       value={current ?? null}
       onValueChange={(item: AssigneeItem | null) => {
-        if (item) onChange(item.memberId);
+        if (!item) return;
+        onChange(item.memberId);
+        // "Assign to me" leaves the list as it is chosen, and Base UI then keeps a popup opened
+        // from outside (the `a` shortcut) open: close it here.
+        onOpenChange?.(false);
       }}
       itemToStringLabel={(item: AssigneeItem) => item.label}
       isItemEqualToValue={(item: AssigneeItem, chosen: AssigneeItem) => item.key === chosen.key}
@@ -108,6 +125,7 @@ export function AssigneePicker(props: AssigneePickerProps) {
           )
         }
         empty={!assignee}
+        text={props.triggerText}
         disabled={disabled}
       />
       <ComboboxContent

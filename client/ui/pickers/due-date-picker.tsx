@@ -18,12 +18,16 @@ type DueDatePickerProps = {
   /** The due date, `YYYY-MM-DD`, or null for none. */
   value: string | null;
   onChange: (day: string | null) => void;
+  /** Whether Clear is offered; by default when there is a due date to clear. */
+  clearable?: boolean;
   /** Today in the person's time zone; the clock's by default. */
   today?: string;
   /** Open it from outside (the `d` shortcut); leave both out to let it open on its own. */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   variant?: PickerVariant;
+  /** Shown in place of the value, e.g. "Set status" in the bulk bar (see `PickerTrigger`). */
+  triggerText?: string;
   disabled?: boolean;
 };
 
@@ -61,7 +65,7 @@ export function DueDatePicker(props: DueDatePickerProps) {
     { key: "tomorrow", label: "Tomorrow", day: addDays(today, 1) },
     { key: "next-week", label: "Next week", day: addDays(weekOf(today).start, 7) },
     ...(typedDay ? [{ key: "typed", label: describe(typedDay), day: typedDay }] : []),
-    ...(value ? [{ key: "clear", label: "Clear", day: null }] : []),
+    ...((props.clearable ?? value !== null) ? [{ key: "clear", label: "Clear", day: null }] : []),
   ];
   const choose = (day: string | null) => {
     onChange(day);
@@ -90,6 +94,7 @@ export function DueDatePicker(props: DueDatePickerProps) {
         valueText={value ? formatDueDate(value, today) : "No due date"}
         icon={<CalendarDays aria-hidden />}
         empty={!value}
+        text={props.triggerText}
         disabled={disabled}
       />
       <ComboboxContent

@@ -28,6 +28,8 @@ type LabelsPickerProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   variant?: PickerVariant;
+  /** Shown in place of the value, e.g. "Set status" in the bulk bar (see `PickerTrigger`). */
+  triggerText?: string;
   disabled?: boolean;
 };
 
@@ -83,11 +85,14 @@ export function LabelsPicker(props: LabelsPickerProps) {
         variant={variant}
         property="Labels"
         valueText={valueText}
-        icon={chosen.length && variant !== "icon" ? null : <Tag aria-hidden />}
+        icon={
+          chosen.length && variant !== "icon" && !props.triggerText ? null : <Tag aria-hidden />
+        }
         empty={!chosen.length}
+        text={props.triggerText}
         disabled={disabled}
       >
-        {chosen.length > 0 && (
+        {chosen.length > 0 ? (
           <span className="ui-picker-labels">
             {chosen.map((label) => (
               <span key={label.id} className="ui-picker-label" data-color={label.color}>
@@ -96,7 +101,7 @@ export function LabelsPicker(props: LabelsPickerProps) {
               </span>
             ))}
           </span>
-        )}
+        ) : undefined}
       </PickerTrigger>
       <ComboboxContent
         title="Change labels"

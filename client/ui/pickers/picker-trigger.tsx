@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import { ComboboxTrigger } from "../combobox.tsx";
 import { Tooltip } from "../tooltip.tsx";
 import "./pickers.css";
@@ -21,24 +21,46 @@ type PickerTriggerProps = {
   children?: ReactNode;
   /** Whether the value is unset, shown quieter ("No priority", "Unassigned"). */
   empty?: boolean;
+  /**
+   * Words shown, and read, in place of the value: an action such as "Set status" where the
+   * picker edits several tasks whose values differ (the bulk bar).
+   */
+  text?: string;
   disabled?: boolean;
 };
 
 /** The button that opens a picker: its value as an icon and words. */
 export function PickerTrigger(props: PickerTriggerProps) {
-  const { variant, property, valueText, icon, children, empty = false, disabled } = props;
+  const { variant, property, valueText, icon, children, empty = false, text, disabled } = props;
+  const name = text ?? `${property}: ${valueText}`;
   const trigger = (
     <ComboboxTrigger
       className="ui-picker-trigger"
       data-variant={variant}
       data-empty={empty || undefined}
-      aria-label={`${property}: ${valueText}`}
+      aria-label={name}
       disabled={disabled}
+      onKeyDown={(event) => {
+        // Base UI picks a value when a letter is typed on a closed trigger, as a native select
+        // does; here letters are shortcuts (`p` on the status trigger opens priority).
+        if (isLetter(event)) event.preventBaseUIHandler();
+      }}
     >
       {icon && <span className="ui-picker-trigger-icon">{icon}</span>}
-      {variant !== "icon" && (children ?? <span className="ui-picker-value">{valueText}</span>)}
+      {variant !== "icon" &&
+        (text ? (
+          <span className="ui-picker-value">{text}</span>
+        ) : (
+          (children ?? <span className="ui-picker-value">{valueText}</span>)
+        ))}
     </ComboboxTrigger>
   );
   if (variant !== "icon") return trigger;
-  return <Tooltip label={`${property}: ${valueText}`}>{trigger}</Tooltip>;
+  return <Tooltip label={name}>{trigger}</Tooltip>;
+}
+
+function isLetter(event: KeyboardEvent<HTMLElement>): boolean {
+  return (
+    event.key.length === 1 && event.key !== " " && !event.ctrlKey && !event.metaKey && !event.altKey
+  );
 }

@@ -24,6 +24,8 @@ type PriorityPickerProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   variant?: PickerVariant;
+  /** Shown in place of the value, e.g. "Set status" in the bulk bar (see `PickerTrigger`). */
+  triggerText?: string;
   disabled?: boolean;
 };
 
@@ -56,6 +58,7 @@ export function PriorityPicker(props: PriorityPickerProps) {
         valueText={priorityNames[value]}
         icon={<PriorityIcon priority={value} />}
         empty={value === "no-priority"}
+        text={props.triggerText}
         disabled={disabled}
       />
       <ComboboxContent

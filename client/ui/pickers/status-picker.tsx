@@ -21,6 +21,8 @@ type StatusPickerProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   variant?: PickerVariant;
+  /** Shown in place of the value, e.g. "Set status" in the bulk bar (see `PickerTrigger`). */
+  triggerText?: string;
   disabled?: boolean;
 };
 
@@ -52,6 +54,7 @@ export function StatusPicker(props: StatusPickerProps) {
         property="Status"
         valueText={current?.name ?? "No status"}
         icon={current ? icon(current) : null}
+        text={props.triggerText}
         disabled={disabled}
       />
       <ComboboxContent
