@@ -30,7 +30,7 @@ test("an owner invites a second person, who signs up through the link and joins 
   const workspaceUrl = page.url();
 
   await page
-    .getByRole("navigation", { name: "Workspace" })
+    .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Members" })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();

@@ -112,20 +112,23 @@ test("? lists the keyboard shortcuts", async ({ page }) => {
   await expect(dialog).toBeHidden();
 });
 
-test("Mod+B hides the sidebar and its toggle button brings it back", async ({ page }) => {
+test("Mod+B folds the sidebar to icons and its toggle button unfolds it", async ({ page }) => {
   await boardWithTasks(page);
   const sidebar = page.getByRole("navigation", { name: "Main" });
-  const toggle = page.getByRole("button", { name: "Sidebar" });
-  await expect(sidebar).toBeVisible();
+  const toggle = page.getByRole("button", { name: "Toggle sidebar" });
+  const searchLabel = sidebar.getByText("Search", { exact: true });
+  await expect(searchLabel).toBeVisible();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
 
   await page.keyboard.press("ControlOrMeta+b");
-  await expect(sidebar).toBeHidden();
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  // Folded, the entries show only their icons, and still lead where they did.
+  expect((await sidebar.boundingBox())?.width).toBeLessThan(64);
+  await expect(sidebar.getByRole("link", { name: "Search" })).toBeVisible();
 
   await toggle.click();
-  await expect(sidebar).toBeVisible();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  expect((await sidebar.boundingBox())?.width).toBeGreaterThan(150);
 });
 
 test("j moves the focus through the cards, x selects one and Enter opens the focused one", async ({
