@@ -47,7 +47,7 @@ test("away from the board, t c creates a task in the workspace's project; g b sh
   const { workspaceUrl, boardUrl } = await workspaceWithTasks(page);
   await page.goto(workspaceUrl);
   await expect(page.getByRole("heading", { level: 1, name: "Keys workspace" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Website/ })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /Website/ })).toBeVisible();
 
   await page.keyboard.press("t");
   await page.keyboard.press("c");
@@ -105,6 +105,9 @@ test("? lists the keyboard shortcuts", async ({ page }) => {
 
   const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(dialog).toBeVisible();
+  // It opens at its top, not scrolled down to a button at its foot.
+  await expect(dialog.getByRole("heading", { name: "Everywhere" })).toBeInViewport();
+  await expect(dialog.getByRole("button", { name: "Close" }).first()).toBeFocused();
   for (const label of ["Open the command palette", "New task", "Focus the next card"]) {
     await expect(dialog.getByText(label, { exact: true })).toBeVisible();
   }

@@ -74,9 +74,11 @@ const signInRoute = createRoute({
   validateSearch: z.object({ redirect: inAppPath }),
 }).lazy(() => import("../features/auth/sign-in.tsx").then((m) => m.Route));
 
+// An invitation's page passes the invited address along, to be filled in.
 const signUpRoute = createRoute({
   getParentRoute: () => signedOutRoute,
   path: "sign-up",
+  validateSearch: z.object({ email: z.string().optional().catch(undefined) }),
   beforeLoad: requireOpenRegistration,
 }).lazy(() => import("../features/auth/sign-up.tsx").then((m) => m.Route));
 
