@@ -1,4 +1,4 @@
-import { Fragment, useId } from "react";
+import { Fragment, useId, useRef } from "react";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../ui/dialog.tsx";
 import { usePreferences } from "../preferences/use-preferences.ts";
@@ -11,11 +11,13 @@ const entries = Object.values(shortcutList);
 
 /**
  * `?`: every shortcut of the app, by where it works, written for this keyboard. It opens at its
- * top: the first thing to take the focus is the close button of its header.
+ * top with the focus on the list itself: on the close button, the button's tooltip would show
+ * and take the first Esc.
  */
 export function ShortcutsDialog({ open, onClose }: ShortcutsDialogProps) {
   const titleId = useId();
   const { singleKeyShortcuts } = usePreferences();
+  const list = useRef<HTMLDivElement>(null);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
@@ -23,40 +25,47 @@ export function ShortcutsDialog({ open, onClose }: ShortcutsDialogProps) {
         title="Keyboard shortcuts"
         className="shortcuts-dialog"
         footer={<DialogClose render={<Button>Close</Button>} />}
+        initialFocus={list}
       >
-        {!singleKeyShortcuts && (
-          <p>
-            Single-key shortcuts are off in your preferences: only the ones with{" "}
-            {isMac ? "⌘" : "Ctrl"} work.
+        <div ref={list} tabIndex={-1} className="shortcuts-content">
+          {!singleKeyShortcuts && (
+            <p>
+              Single-key shortcuts are off in your preferences: only the ones with{" "}
+              {isMac ? "⌘" : "Ctrl"} work.
+            </p>
+          )}
+          {shortcutScopes.map((scope) => (
+            <section
+              key={scope}
+              className="shortcuts-group"
+              aria-labelledby={`${titleId}-${scope}`}
+            >
+              <h3 id={`${titleId}-${scope}`}>{scope}</h3>
+              <dl className="shortcuts-list">
+                {entries
+                  .filter((entry) => entry.scope === scope)
+                  .map((entry) => (
+                    <div key={entry.label} className="shortcut-row">
+                      <dt>{entry.label}</dt>
+                      <dd>
+                        {entry.keys.map((keys, index) => (
+                          <Fragment key={keys}>
+                            {index > 0 && <span className="shortcut-or"> or </span>}
+                            <KeySteps keys={keys} />
+                          </Fragment>
+                        ))}
+                      </dd>
+                    </div>
+                  ))}
+              </dl>
+            </section>
+          ))}
+          <p className="shortcuts-note">
+            Shortcuts wait while you type in a field; {isMac ? "⌘" : "Ctrl"} shortcuts work there
+            too. Two-key shortcuts: press the second key within 2 seconds. On a task page{" "}
+            <kbd>p</kbd> is the priority, so New project is in the command palette there.
           </p>
-        )}
-        {shortcutScopes.map((scope) => (
-          <section key={scope} className="shortcuts-group" aria-labelledby={`${titleId}-${scope}`}>
-            <h3 id={`${titleId}-${scope}`}>{scope}</h3>
-            <dl className="shortcuts-list">
-              {entries
-                .filter((entry) => entry.scope === scope)
-                .map((entry) => (
-                  <div key={entry.label} className="shortcut-row">
-                    <dt>{entry.label}</dt>
-                    <dd>
-                      {entry.keys.map((keys, index) => (
-                        <Fragment key={keys}>
-                          {index > 0 && <span className="shortcut-or"> or </span>}
-                          <KeySteps keys={keys} />
-                        </Fragment>
-                      ))}
-                    </dd>
-                  </div>
-                ))}
-            </dl>
-          </section>
-        ))}
-        <p className="shortcuts-note">
-          Shortcuts wait while you type in a field; {isMac ? "⌘" : "Ctrl"} shortcuts work there too.
-          Two-key shortcuts: press the second key within 2 seconds. On a task page <kbd>p</kbd> is
-          the priority, so New project is in the command palette there.
-        </p>
+        </div>
       </DialogContent>
     </Dialog>
   );
