@@ -35,7 +35,7 @@ const current = (page: Page) => sidebar(page).locator('[aria-current="page"]');
 test("the sidebar lists the workspace's projects; each opens its board, and the one on screen is the one marked", async ({
   page,
 }) => {
-  const { workspaceId, websiteUrl, mobileUrl } = await ownerWithProjects(page);
+  const { workspaceId, website, websiteUrl, mobileUrl } = await ownerWithProjects(page);
   await page.goto(`/dashboard/workspace/${workspaceId}`);
   const projects = sidebar(page).getByRole("listitem").getByRole("link");
   await expect(projects).toHaveText([
@@ -68,6 +68,9 @@ test("the sidebar lists the workspace's projects; each opens its board, and the 
   // Settings pages mark Settings, and only Settings.
   await sidebar(page).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Preferences" })).toBeVisible();
+  await expect(current(page)).toHaveText("Settings");
+  await page.goto(`/dashboard/settings/projects/${website}/visibility`);
+  await expect(page.getByRole("checkbox", { name: "Public access" })).toBeVisible();
   await expect(current(page)).toHaveText("Settings");
 });
 

@@ -3,7 +3,7 @@ import { Search, Settings, Users } from "lucide-react";
 import type { ReactElement, ReactNode } from "react";
 import { ProjectIcon } from "../../components/project-icon.tsx";
 import { useActiveWorkspaceId } from "../../lib/active-workspace.ts";
-import { useProjects } from "../../platform/sync/store-hooks.ts";
+import { useProjects, useWorkspaces } from "../../platform/sync/store-hooks.ts";
 import { Tooltip } from "../../ui/tooltip.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { WorkspaceSwitcher } from "./workspace-switcher.tsx";
@@ -24,7 +24,9 @@ type AppSidebarProps = {
 export function AppSidebar({ folded, toggle }: AppSidebarProps) {
   const params = useParams({ strict: false });
   const activeWorkspaceId = useActiveWorkspaceId();
-  const workspaceId = params.workspaceId ?? activeWorkspaceId;
+  const firstWorkspaceId = useWorkspaces()[0]?.id ?? null;
+  // Settings addresses name no workspace: the active one, else the first, as the dashboard does.
+  const workspaceId = params.workspaceId ?? activeWorkspaceId ?? firstWorkspaceId;
 
   return (
     <div className="sidebar" data-folded={folded || undefined}>
@@ -58,7 +60,8 @@ export function AppSidebar({ folded, toggle }: AppSidebarProps) {
         {workspaceId && (
           <ProjectList
             workspaceId={workspaceId}
-            currentId={params.projectId ?? null}
+            // A project's settings page marks Settings, not the project.
+            currentId={params.workspaceId ? (params.projectId ?? null) : null}
             folded={folded}
           />
         )}
