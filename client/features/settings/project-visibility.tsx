@@ -40,7 +40,7 @@ function Visibility({ project, canShare }: { project: Project; canShare: boolean
       {!canShare && (
         <p className="notice">Only owners and admins can change who sees this project.</p>
       )}
-      <section className="visibility-card" aria-label="Public access">
+      <div className="visibility-card">
         <div className="visibility-row">
           <CheckboxField
             label="Public access"
@@ -67,7 +67,7 @@ function Visibility({ project, canShare }: { project: Project; canShare: boolean
             </div>
           </div>
         )}
-      </section>
+      </div>
     </div>
   );
 }
