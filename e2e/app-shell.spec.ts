@@ -40,6 +40,7 @@ const shellScreens = (ws: string): string[] => [
   `/dashboard/workspace/${ws}`,
   `/dashboard/workspace/${ws}/search`,
   `/dashboard/workspace/${ws}/project/prj_1/board`,
+  `/dashboard/workspace/${ws}/project/prj_1/list`,
   `/dashboard/workspace/${ws}/project/prj_1/backlog`,
   `/dashboard/workspace/${ws}/project/prj_1/task/tsk_1`,
   "/dashboard/settings/projects",
@@ -90,17 +91,16 @@ test("the dashboard shows the sidebar beside the screen", async ({ page }) => {
   const ws = person.workspaceId;
   await page.goto(`/dashboard/workspace/${ws}/members`);
   const main = page.getByRole("navigation", { name: "Main" });
-  await expect(main.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Search" })).toBeVisible();
   await expect(main.getByRole("link", { name: "Settings" })).toBeVisible();
-  const workspace = page.getByRole("navigation", { name: "Workspace" });
-  await workspace.getByRole("link", { name: "Projects" }).click();
+  await main.getByRole("link", { name: "Projects" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/workspace/${ws}$`));
 
   // Hovering preloads the entry without running it; the click runs it.
-  await page.goto(`/dashboard/workspace/${ws}/members`);
-  await main.getByRole("link", { name: "Dashboard" }).hover();
-  await main.getByRole("link", { name: "Dashboard" }).click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/workspace/${ws}$`));
+  await page.goto(`/dashboard/workspace/${ws}/search`);
+  await main.getByRole("link", { name: "Members" }).hover();
+  await main.getByRole("link", { name: "Members" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/workspace/${ws}/members$`));
 });
 
 test("an unknown address shows a not-found page with a way to the dashboard", async ({ page }) => {

@@ -311,15 +311,17 @@ test("filters live in the address: they survive a reload, can be shared, and cle
 });
 
 test("the list view groups the tasks by status, and the choice is remembered", async ({ page }) => {
-  const { boardUrl } = await ownerWithProject(page);
+  const { boardUrl, projectUrl } = await ownerWithProject(page);
   await openBoard(page, boardUrl);
   await addTasks(page, "To do", ["Write the brief"]);
   await addTasks(page, "Done", ["Pick a name"]);
 
-  await page.getByRole("button", { name: "List", exact: true }).click();
-  await expect(page.getByRole("button", { name: "List", exact: true })).toHaveAttribute(
-    "aria-pressed",
-    "true",
+  const views = page.getByRole("navigation", { name: "Project views" });
+  await views.getByRole("link", { name: "List", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${projectUrl}/list$`));
+  await expect(views.getByRole("link", { name: "List", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
   );
   await expect(page.getByRole("region", { name: "To do" })).toHaveCount(0);
   const headings = page.getByRole("heading", { level: 2 });
@@ -337,8 +339,12 @@ test("the list view groups the tasks by status, and the choice is remembered", a
   await expect(page.getByRole("region", { name: "To do" })).toHaveCount(0);
   const stored = await page.evaluate(() => localStorage.getItem("user-preferences"));
   expect(JSON.parse(stored ?? "{}")).toMatchObject({ viewMode: "list" });
+  // The project's own address opens the view chosen last.
+  await page.goto(projectUrl);
+  await expect(page).toHaveURL(new RegExp(`${projectUrl}/list$`));
 
-  await page.getByRole("button", { name: "Board", exact: true }).click();
+  await views.getByRole("link", { name: "Board", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${projectUrl}/board$`));
   await expect(titles(page, "To do")).toHaveText(["Write the brief"]);
 });
 

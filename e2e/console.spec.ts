@@ -36,7 +36,10 @@ test("a normal session (sign in, board, create, move, edit, reload) logs no cons
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/workspace/${workspaceId}$`));
-  await page.getByRole("link", { name: /Website/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Website/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
 
   await addTask(page, "To do", "Write the copy");

@@ -30,7 +30,7 @@ test("an owner invites a second person, who signs up through the link and joins 
   const workspaceUrl = page.url();
 
   await page
-    .getByRole("navigation", { name: "Workspace" })
+    .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Members" })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
@@ -39,7 +39,7 @@ test("an owner invites a second person, who signs up through the link and joins 
   await expect(invite.getByLabel("Role")).toHaveValue("member");
   await invite.getByRole("button", { name: "Invite" }).click();
   await expect(page.getByText(`Invitation sent to ${inviteeEmail}`)).toBeVisible();
-  await expect(page.getByRole("row", { name: new RegExp(inviteeEmail) })).toContainText("member");
+  await expect(page.getByRole("row", { name: new RegExp(inviteeEmail) })).toContainText("Member");
 
   // The second person, in a browser of their own, follows the link while signed out.
   const invitation = await mailedLink(request, inviteeEmail, "invitation");
@@ -47,10 +47,13 @@ test("an owner invites a second person, who signs up through the link and joins 
   const invitee = await inviteeContext.newPage();
   await invitee.goto(invitation);
   await expect(invitee.getByRole("heading", { level: 1, name: "Accept invitation" })).toBeVisible();
+  // The page says who invites to which workspace, and sign-up starts with the invited address.
+  await expect(invitee.getByText(`Ada Owner invited you to join ${workspaceName}`)).toBeVisible();
+  await expect(invitee).toHaveTitle("Accept invitation");
   await invitee.getByRole("link", { name: "Create an account" }).click();
-  await expect(invitee).toHaveURL(/\/auth\/sign-up$/);
+  await expect(invitee).toHaveURL(/\/auth\/sign-up\?email=/);
+  await expect(invitee.getByLabel("Email")).toHaveValue(inviteeEmail);
   await invitee.getByLabel("Name").fill("Bob Invitee");
-  await invitee.getByLabel("Email").fill(inviteeEmail);
   await invitee.getByLabel("Password").fill(password);
   await invitee.getByRole("button", { name: "Create account" }).click();
 
@@ -58,8 +61,8 @@ test("an owner invites a second person, who signs up through the link and joins 
   expect((await inviteeContext.cookies()).some((c) => c.name === "pending_invitation")).toBe(false);
   await invitee.goto(`${workspaceUrl}/members`);
   const members = invitee.getByRole("table").first();
-  await expect(members.getByRole("row", { name: /Ada Owner/ })).toContainText("owner");
-  await expect(members.getByRole("row", { name: /Bob Invitee/ })).toContainText("member");
+  await expect(members.getByRole("row", { name: /Ada Owner/ })).toContainText("Owner");
+  await expect(members.getByRole("row", { name: /Bob Invitee/ })).toContainText("Member");
   // A member may not invite, change roles or remove anyone.
   await expect(invitee.getByRole("form", { name: "Invite a member" })).toHaveCount(0);
   await expect(invitee.getByRole("button", { name: /Remove/ })).toHaveCount(0);

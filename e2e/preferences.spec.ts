@@ -80,7 +80,9 @@ test("card preferences change the board, and reset brings the defaults back", as
   await openPreferences(page);
   await page.getByRole("checkbox", { name: "Show task numbers" }).uncheck();
   await page.getByRole("radio", { name: "List" }).check();
-  await page.goto(boardUrl);
+  // The default view is where the project's own address opens.
+  await page.goto(boardUrl.replace(/\/board$/, ""));
+  await expect(page).toHaveURL(/\/list$/);
   await expect(page.getByText("Plant 1")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(0);
   await expect(page.getByRole("main")).not.toContainText("GAR-1");

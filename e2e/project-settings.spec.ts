@@ -40,7 +40,7 @@ test("an owner renames a project and changes its key, icon and description, and 
   ]);
 
   await page.goto("/dashboard/settings/projects");
-  await page.getByRole("link", { name: "Website" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Website" }).click();
   await expect(page).toHaveURL(new RegExp(`${generalUrl(projectId)}$`));
   const form = page.getByRole("form", { name: "Project" });
   await form.getByLabel("Name").fill("Marketing site");

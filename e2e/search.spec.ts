@@ -110,7 +110,7 @@ test("the sidebar opens search; the arrow keys move through the results and Ente
   const { workspaceId, projectId } = await ownerWithTask(page);
   await page.goto(`/dashboard/workspace/${workspaceId}`);
   await page
-    .getByRole("navigation", { name: "Workspace" })
+    .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Search" })
     .click();
   await expect(page).toHaveURL(`/dashboard/workspace/${workspaceId}/search`);
@@ -193,7 +193,7 @@ test("back and forward between two searches put each one's words back in the fie
   await expect(group(page, "Tasks").getByRole("link")).toHaveCount(1);
   // A new search from the sidebar, on the same screen: a new history entry with an empty field.
   await page
-    .getByRole("navigation", { name: "Workspace" })
+    .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Search" })
     .click();
   await expect(page).toHaveURL(`/dashboard/workspace/${workspaceId}/search`);

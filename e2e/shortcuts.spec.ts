@@ -47,7 +47,7 @@ test("away from the board, t c creates a task in the workspace's project; g b sh
   const { workspaceUrl, boardUrl } = await workspaceWithTasks(page);
   await page.goto(workspaceUrl);
   await expect(page.getByRole("heading", { level: 1, name: "Keys workspace" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Website/ })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /Website/ })).toBeVisible();
 
   await page.keyboard.press("t");
   await page.keyboard.press("c");
@@ -105,6 +105,8 @@ test("? lists the keyboard shortcuts", async ({ page }) => {
 
   const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(dialog).toBeVisible();
+  // It opens at its top, not scrolled down to a button at its foot.
+  await expect(dialog.getByRole("heading", { name: "Everywhere" })).toBeInViewport();
   for (const label of ["Open the command palette", "New task", "Focus the next card"]) {
     await expect(dialog.getByText(label, { exact: true })).toBeVisible();
   }
@@ -112,20 +114,23 @@ test("? lists the keyboard shortcuts", async ({ page }) => {
   await expect(dialog).toBeHidden();
 });
 
-test("Mod+B hides the sidebar and its toggle button brings it back", async ({ page }) => {
+test("Mod+B folds the sidebar to icons and its toggle button unfolds it", async ({ page }) => {
   await boardWithTasks(page);
   const sidebar = page.getByRole("navigation", { name: "Main" });
-  const toggle = page.getByRole("button", { name: "Sidebar" });
-  await expect(sidebar).toBeVisible();
+  const toggle = page.getByRole("button", { name: "Toggle sidebar" });
+  const searchLabel = sidebar.getByText("Search", { exact: true });
+  await expect(searchLabel).toBeVisible();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
 
   await page.keyboard.press("ControlOrMeta+b");
-  await expect(sidebar).toBeHidden();
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  // Folded, the entries show only their icons, and still lead where they did.
+  expect((await sidebar.boundingBox())?.width).toBeLessThan(64);
+  await expect(sidebar.getByRole("link", { name: "Search" })).toBeVisible();
 
   await toggle.click();
-  await expect(sidebar).toBeVisible();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  expect((await sidebar.boundingBox())?.width).toBeGreaterThan(150);
 });
 
 test("j moves the focus through the cards, x selects one and Enter opens the focused one", async ({

@@ -51,7 +51,9 @@ test("an owner creates a project, edits a task on its page and comments, and a m
   const taskUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/task/${taskId}`;
 
   await page.goto(`/dashboard/workspace/${workspaceId}`);
-  await expect(page.getByRole("link", { name: /Website Redesign/ })).toContainText("1 open");
+  await expect(
+    page.getByRole("main").getByRole("link", { name: /Website Redesign/ }),
+  ).toContainText("1 open");
   await page.goto(taskUrl);
   await memberPage.goto(taskUrl);
   await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText("WR-1");

@@ -11,6 +11,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { staticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
 import { outboxRoutes } from "./mail/outbox-routes.ts";
+import { invitationRoutes } from "./invitation/invitation-routes.ts";
 import { publicProjectRoutes } from "./public-project/public-project-routes.ts";
 import type { Pokes } from "./sync/poke.ts";
 import { syncRoutes } from "./sync/sync-routes.ts";
@@ -31,6 +32,7 @@ export function createApp({ config, db, logger, auth, pokes }: AppDeps): express
   app.use(healthRoutes(db));
   app.use(configRoutes(config));
   app.use(publicProjectRoutes(db.sql));
+  app.use(invitationRoutes(db.sql));
   if (config.nodeEnv !== "production" && !config.smtpUrl) app.use(outboxRoutes(db.sql));
   app.use("/api", apiNotFound);
   app.use(apiErrorHandler(logger));

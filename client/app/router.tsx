@@ -14,6 +14,7 @@ import { enterDashboard } from "../features/dashboard/enter-dashboard.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { skipProfileSetupWhenNamed } from "../features/onboarding/profile-setup-guard.ts";
 import { loadSession } from "../lib/session-store.ts";
+import { preferencesStore } from "../platform/preferences/use-preferences.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RootLayout } from "./root-layout.tsx";
@@ -73,9 +74,11 @@ const signInRoute = createRoute({
   validateSearch: z.object({ redirect: inAppPath }),
 }).lazy(() => import("../features/auth/sign-in.tsx").then((m) => m.Route));
 
+// An invitation's page passes the invited address along, to be filled in.
 const signUpRoute = createRoute({
   getParentRoute: () => signedOutRoute,
   path: "sign-up",
+  validateSearch: z.object({ email: z.string().optional().catch(undefined) }),
   beforeLoad: requireOpenRegistration,
 }).lazy(() => import("../features/auth/sign-up.tsx").then((m) => m.Route));
 
@@ -224,21 +227,34 @@ const projectRoute = createRoute({
   path: "project/$projectId",
 });
 
-// A project opens on its board.
+// A project opens on its board, or on its list for whoever last chose the list (viewMode).
 const projectHomeRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: "/",
   beforeLoad: ({ params }) => {
+    if (preferencesStore.get().viewMode === "list") {
+      throw redirect({ to: "/dashboard/workspace/$workspaceId/project/$projectId/list", params });
+    }
     throw redirect({ to: "/dashboard/workspace/$workspaceId/project/$projectId/board", params });
   },
 });
 
-// The board's filters are in the address, so a filtered board can be shared as a link.
+// Board and list are two addresses of one screen (the project header's tabs link to them); the
+// one last opened is remembered as the preference `viewMode`. The filters are in the address,
+// so a filtered board can be shared as a link.
 const boardRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: "board",
   validateSearch: boardSearchSchema,
+  onEnter: () => preferencesStore.update({ viewMode: "board" }),
 }).lazy(() => import("../features/board/board.tsx").then((m) => m.Route));
+
+const listRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: "list",
+  validateSearch: boardSearchSchema,
+  onEnter: () => preferencesStore.update({ viewMode: "list" }),
+}).lazy(() => import("../features/board/board.tsx").then((m) => m.ListRoute));
 
 const backlogRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -373,7 +389,13 @@ const routeTree = rootRoute.addChildren([
         workspaceHomeRoute,
         searchRoute,
         membersRoute,
-        projectRoute.addChildren([projectHomeRoute, boardRoute, backlogRoute, taskRoute]),
+        projectRoute.addChildren([
+          projectHomeRoute,
+          boardRoute,
+          listRoute,
+          backlogRoute,
+          taskRoute,
+        ]),
       ]),
       settingsRoute.addChildren([
         settingsIndexRoute,

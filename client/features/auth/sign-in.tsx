@@ -9,7 +9,7 @@ import { useServerConfig } from "../../lib/server-config.ts";
 import { refreshSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { sendSignInLink } from "./auth-links.ts";
-import { LastUsedBadge } from "./last-used-badge.tsx";
+import { LastUsed } from "./last-used-badge.tsx";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
 export const Route = createLazyRoute("/auth/_signed-out/sign-in")({ component: SignIn });
@@ -97,19 +97,31 @@ function SignIn() {
           checked={rememberMe}
           onChange={(event) => setRememberMe(event.target.checked)}
         />
-        <button type="submit" className="button button-primary button-block" disabled={pending}>
-          Sign in
-          {lastUsed === "email" && <LastUsedBadge />}
-        </button>
-        <button
-          type="button"
-          className="button button-block"
-          disabled={pending}
-          onClick={emailLink}
-        >
-          Email me a sign-in link
-          {lastUsed === "magic-link" && <LastUsedBadge />}
-        </button>
+        <LastUsed used={lastUsed === "email"}>
+          {(describedBy) => (
+            <button
+              type="submit"
+              className="button button-primary button-block"
+              disabled={pending}
+              aria-describedby={describedBy}
+            >
+              Sign in
+            </button>
+          )}
+        </LastUsed>
+        <LastUsed used={lastUsed === "magic-link"}>
+          {(describedBy) => (
+            <button
+              type="button"
+              className="button button-block"
+              disabled={pending}
+              aria-describedby={describedBy}
+              onClick={emailLink}
+            >
+              Email me a sign-in link
+            </button>
+          )}
+        </LastUsed>
       </form>
       <SocialSignIn
         config={config}

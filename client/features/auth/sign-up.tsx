@@ -15,7 +15,8 @@ function SignUp() {
   const navigate = useNavigate();
   const [pending, run] = useAction();
   const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
+  const invitedEmail = Route.useSearch().email;
+  const [email, setEmail] = useState(invitedEmail ?? "");
   const [password, setPassword] = useState("");
   const [invited] = useState(() => readPendingInvitation() !== null);
 

@@ -5,6 +5,7 @@ import type { Label, Member, Project, Task } from "../../../shared/entities.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ProjectNotHere } from "../../components/not-here.tsx";
+import { ProjectHeader } from "../../components/project-header.tsx";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { isOverdue } from "../../lib/due-date.ts";
@@ -87,16 +88,7 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
 
   return (
     <section className="page backlog">
-      <header className="backlog-header">
-        <h1>{project.name} backlog</h1>
-        <Link
-          to="/dashboard/workspace/$workspaceId/project/$projectId/board"
-          params={{ workspaceId, projectId }}
-          className="button"
-        >
-          Open the board
-        </Link>
-      </header>
+      <ProjectHeader project={project} view="backlog" />
       {can.create && <NewPlannedTask projectId={projectId} planned={planned} />}
       <div className="backlog-toolbar">
         <label className="checkbox-field">

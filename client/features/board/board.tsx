@@ -1,4 +1,4 @@
-import { createLazyRoute, useNavigate } from "@tanstack/react-router";
+import { createLazyRoute, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { useCallback, useMemo, useState } from "react";
 import { taskStatuses, type Project, type Task } from "../../../shared/entities.ts";
 import { boardStatuses } from "../../../shared/statuses.ts";
@@ -6,8 +6,9 @@ import { canPerform } from "../../../shared/sync-permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { ProjectNotHere } from "../../components/not-here.tsx";
+import { ProjectHeader } from "../../components/project-header.tsx";
 import { useSession } from "../../lib/session-store.ts";
-import { preferencesStore, usePreferences } from "../../platform/preferences/use-preferences.ts";
+import { usePreferences } from "../../platform/preferences/use-preferences.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useProjectStatuses } from "../../platform/statuses.ts";
 import {
@@ -33,12 +34,26 @@ import { useTaskActions } from "./use-task-actions.ts";
 import { useToday } from "./use-today.ts";
 import "../../styles/board.css";
 
-export const Route = createLazyRoute(
-  "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/board",
-)({ component: BoardScreen });
+// Board and list are one screen at two addresses: the address decides which view shows.
+const routeIds = {
+  board: "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/board",
+  list: "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/list",
+} as const;
+const paths = {
+  board: "/dashboard/workspace/$workspaceId/project/$projectId/board",
+  list: "/dashboard/workspace/$workspaceId/project/$projectId/list",
+} as const;
+type View = keyof typeof routeIds;
 
-function BoardScreen() {
-  const { workspaceId, projectId } = Route.useParams();
+export const Route = createLazyRoute(routeIds.board)({
+  component: () => <BoardScreen view="board" />,
+});
+export const ListRoute = createLazyRoute(routeIds.list)({
+  component: () => <BoardScreen view="list" />,
+});
+
+function BoardScreen({ view }: { view: View }) {
+  const { workspaceId, projectId } = useParams({ from: routeIds[view] });
   const workspace = useWorkspace(workspaceId);
   const project = useProject(workspaceId, projectId);
   const absence = useAbsence(project === null);
@@ -47,14 +62,12 @@ function BoardScreen() {
   if (project === null) {
     return <ProjectNotHere state={absence} workspaceId={workspaceId} workspace={workspace} />;
   }
-  return <ProjectBoard project={project} role={workspace?.role ?? ""} />;
+  return <ProjectBoard project={project} role={workspace?.role ?? ""} view={view} />;
 }
 
-function ProjectBoard({ project, role }: { project: Project; role: string }) {
-  const search = Route.useSearch();
-  const navigate = useNavigate({
-    from: "/dashboard/workspace/$workspaceId/project/$projectId/board",
-  });
+function ProjectBoard({ project, role, view }: { project: Project; role: string; view: View }) {
+  const search = useSearch({ from: routeIds[view] });
+  const navigate = useNavigate({ from: paths[view] });
   const preferences = usePreferences();
   const unfiltered = useProjectColumns(project.id);
   const members = useMembers(project.workspaceId);
@@ -96,7 +109,6 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
     [projectStatuses, search.status],
   );
   const statusIds = useMemo(() => statuses.map((status) => status.id), [statuses]);
-  const view = preferences.viewMode;
   const openTask = useCallback(
     (taskId: string) =>
       void navigate({
@@ -115,35 +127,15 @@ function ProjectBoard({ project, role }: { project: Project; role: string }) {
 
   return (
     <section className="board-page" data-compact={preferences.compactMode || undefined}>
-      <header className="board-header">
-        <div className="board-title">
-          {project.icon && (
-            <span className="board-project-icon" aria-hidden="true">
-              {project.icon}
-            </span>
-          )}
-          <h1>{project.name}</h1>
-          <span className="board-project-key">{project.key}</span>
-        </div>
-        <div className="board-header-actions">
-          <div className="view-toggle" role="group" aria-label="View">
-            {(["board", "list"] as const).map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                className="view-toggle-button"
-                aria-pressed={view === mode}
-                onClick={() => preferencesStore.update({ viewMode: mode })}
-              >
-                {mode === "board" ? "Board" : "List"}
-              </button>
-            ))}
-          </div>
+      <ProjectHeader
+        project={project}
+        view={view}
+        actions={
           <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
             New task
           </button>
-        </div>
-      </header>
+        }
+      />
       <BoardFilters search={search} members={members} labels={labels} onChange={setSearch} />
       {filtered && shown === 0 && taskStatuses.some((status) => totals[status] > 0) && (
         <p className="board-notice" role="status">

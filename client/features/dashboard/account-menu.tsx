@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "@tanstack/react-router";
+import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -9,6 +10,9 @@ import { endLocalSession } from "../../lib/sign-out.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { pushBeforeLeaving } from "../../platform/sync/final-push.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
+import { Avatar } from "../../ui/avatar.tsx";
+import { Button } from "../../ui/button.tsx";
+import { IconButton } from "../../ui/icon-button.tsx";
 
 const changesCount = (count: number) => `${count} ${count === 1 ? "change" : "changes"}`;
 
@@ -18,14 +22,14 @@ const changesCount = (count: number) => `${count} ${count === 1 ? "change" : "ch
  * last push, and any that still do not go need the person's consent. Offline the server
  * cannot end the session, so sign-out waits for the network and nothing is deleted.
  */
-export function AccountMenu() {
+export function AccountMenu({ folded = false }: { folded?: boolean }) {
   const session = useSession();
   const rep = useRep();
   const navigate = useNavigate();
   const [pending, run] = useAction();
   const [unsynced, setUnsynced] = useState(0);
   if (!session) return null;
-  const { id: userId, name, email } = session.user;
+  const { id: userId, name, email, image } = session.user;
 
   const leave = async () => {
     await unwrap(authClient.signOut());
@@ -47,14 +51,34 @@ export function AccountMenu() {
     });
 
   return (
-    <div className="account-menu">
-      <Link to="/dashboard/settings/account/information" className="account-menu-person">
-        <span className="account-menu-name">{name || email}</span>
-        {name && <span className="account-menu-email">{email}</span>}
+    <div className="account-menu" data-folded={folded || undefined}>
+      <Link
+        to="/dashboard/settings/account/information"
+        className="account-menu-person"
+        aria-label={folded ? `Account: ${name || email}` : undefined}
+      >
+        <Avatar id={userId} name={name || email} image={image} size="md" decorative />
+        {!folded && (
+          <span className="account-menu-text">
+            <span className="account-menu-name">{name || email}</span>
+            {name && <span className="account-menu-email">{email}</span>}
+          </span>
+        )}
       </Link>
-      <button type="button" className="button button-quiet" disabled={pending} onClick={signOut}>
-        Sign out
-      </button>
+      {folded ? (
+        <IconButton
+          aria-label="Sign out"
+          icon={<LogOut />}
+          size="sm"
+          tooltipSide="right"
+          disabled={pending}
+          onClick={signOut}
+        />
+      ) : (
+        <Button variant="ghost" size="sm" disabled={pending} onClick={signOut}>
+          Sign out
+        </Button>
+      )}
       {unsynced > 0 && (
         <ConfirmDialog
           open

@@ -1,15 +1,18 @@
-import { createLazyRoute, Outlet, useNavigate } from "@tanstack/react-router";
+import { createLazyRoute, Outlet, useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { onSessionEnded, useSession } from "../../lib/session-store.ts";
 import { useSignOutElsewhere } from "../../lib/sign-out.ts";
 import { SyncStatus } from "../offline/sync-status.tsx";
-import { preferencesStore } from "../../platform/preferences/use-preferences.ts";
+import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query.ts";
+import { preferencesStore, usePreferences } from "../../platform/preferences/use-preferences.ts";
 import { SearchIndexing } from "../search/search-indexing.tsx";
 import { ReplicacheProvider } from "../../platform/sync/replicache-provider.tsx";
 import "../../styles/offline.css";
 import { AppShortcuts } from "./app-shortcuts.tsx";
 import { AppSidebar } from "./app-sidebar.tsx";
+import { DocumentTitle } from "./document-title.tsx";
+import { SidebarDrawer } from "./sidebar-drawer.tsx";
 import { SidebarToggle } from "./sidebar-toggle.tsx";
 
 export const Route = createLazyRoute("/_authenticated/dashboard")({ component: DashboardLayout });
@@ -20,21 +23,42 @@ const SIDEBAR_ID = "app-sidebar";
 function DashboardLayout() {
   const session = useSession();
   useSignInWhenSessionEnds();
-  // `sidebarDefaultOpen` is how each visit starts; showing or hiding it is for this visit only.
-  const [sidebarOpen, setSidebarOpen] = useState(() => preferencesStore.get().sidebarDefaultOpen);
-  const toggleSidebar = () => setSidebarOpen((open) => !open);
+  const phone = useMediaQuery(PHONE_QUERY);
+  // Folded or not is remembered (`sidebarDefaultOpen`); the phone's drawer starts closed.
+  const unfolded = usePreferences().sidebarDefaultOpen;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // A new address gives the screen back: the drawer closes on every navigation.
+  const router = useRouter();
+  useEffect(() => router.subscribe("onBeforeNavigate", () => setDrawerOpen(false)), [router]);
+  const toggleSidebar = () => {
+    if (phone) setDrawerOpen((open) => !open);
+    else
+      preferencesStore.update({ sidebarDefaultOpen: !preferencesStore.get().sidebarDefaultOpen });
+  };
 
   const shell = (
-    <div className="app-shell" data-sidebar={sidebarOpen ? "open" : "closed"}>
-      <div className="app-sidebar-column">
-        <SidebarToggle open={sidebarOpen} controls={SIDEBAR_ID} onToggle={toggleSidebar} />
-        <AppSidebar id={SIDEBAR_ID} hidden={!sidebarOpen} />
-        <SyncStatus />
-      </div>
+    <div className="app-shell" data-layout={phone ? "phone" : "wide"}>
+      {phone ? (
+        <header className="phone-bar">
+          <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          <SyncStatus />
+        </header>
+      ) : (
+        <div id={SIDEBAR_ID} className="app-sidebar-column" data-folded={unfolded ? undefined : ""}>
+          <AppSidebar
+            folded={!unfolded}
+            toggle={
+              <SidebarToggle open={unfolded} controls={SIDEBAR_ID} onToggle={toggleSidebar} />
+            }
+          />
+          <SyncStatus />
+        </div>
+      )}
       <main className="app-main">
         <Outlet />
       </main>
       <AppShortcuts onToggleSidebar={toggleSidebar} />
+      <DocumentTitle />
     </div>
   );
   // The session guard runs before this route renders, so a missing session is only a

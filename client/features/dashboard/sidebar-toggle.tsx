@@ -1,20 +1,23 @@
+import { PanelLeft } from "lucide-react";
 import { isMac } from "../../platform/shortcuts/use-shortcuts.ts";
+import { IconButton } from "../../ui/icon-button.tsx";
 
 type SidebarToggleProps = { open: boolean; controls: string; onToggle: () => void };
 
-/** Shows or hides the sidebar; always in view, so a hidden sidebar can be brought back. */
+const keys = [isMac ? "⌘" : "Ctrl", "B"] as const;
+
+/** Folds the sidebar to icons and back (also Mod+B or [); the choice is remembered. */
 export function SidebarToggle({ open, controls, onToggle }: SidebarToggleProps) {
   return (
-    <button
-      type="button"
+    <IconButton
+      aria-label="Toggle sidebar"
+      icon={<PanelLeft />}
+      shortcut={keys}
+      tooltipSide="right"
       className="sidebar-toggle"
       aria-expanded={open}
       aria-controls={controls}
-      title={`${open ? "Hide" : "Show"} the sidebar (${isMac ? "⌘" : "Ctrl"}+B or [)`}
       onClick={onToggle}
-    >
-      <span aria-hidden="true">{open ? "«" : "»"}</span>
-      <span className="visually-hidden">Sidebar</span>
-    </button>
+    />
   );
 }

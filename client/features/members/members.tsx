@@ -9,7 +9,9 @@ import { authClient } from "../../lib/auth-client.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
+import { Avatar } from "../../ui/avatar.tsx";
 import { InviteMemberForm } from "./invite-member-form.tsx";
+import { roleName } from "./role-names.ts";
 import { RoleSelect } from "./role-select.tsx";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/$workspaceId/members")({
@@ -74,7 +76,7 @@ function Members() {
           organizationId: workspaceId,
         }),
       );
-      toast.success(`${member.user.name || member.user.email} is now ${role}`);
+      toast.success(`${member.user.name || member.user.email} is now ${roleName(role)}`);
       reload();
     });
 
@@ -129,8 +131,11 @@ function Members() {
             return (
               <tr key={member.id}>
                 <td>
-                  {name}
-                  {member.userId === session.user.id && <span className="badge">You</span>}
+                  <span className="member-name">
+                    <Avatar id={member.userId} name={name} image={member.user.image} decorative />
+                    {name}
+                    {member.userId === session.user.id && <span className="badge">You</span>}
+                  </span>
                 </td>
                 <td>{member.user.email}</td>
                 <td>
@@ -144,7 +149,7 @@ function Members() {
                       onChange={(role) => changeRole(member, role)}
                     />
                   ) : (
-                    member.role
+                    roleName(member.role)
                   )}
                 </td>
                 {can.remove && (
@@ -189,7 +194,7 @@ function Members() {
             {invitations.map((invitation) => (
               <tr key={invitation.id}>
                 <td>{invitation.email}</td>
-                <td>{invitation.role}</td>
+                <td>{roleName(invitation.role ?? "member")}</td>
                 <td>{new Date(invitation.expiresAt).toLocaleDateString()}</td>
                 {can.cancelInvitation && (
                   <td className="table-actions">

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { isWorkspaceRole, type WorkspaceRole } from "../../../shared/permissions.ts";
+import { roleName } from "./role-names.ts";
 
 type RoleSelectProps = {
   label: string;
@@ -36,7 +37,7 @@ export function RoleSelect({
       >
         {roles.map((role) => (
           <option key={role} value={role}>
-            {role}
+            {roleName(role)}
           </option>
         ))}
       </select>

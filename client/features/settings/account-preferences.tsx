@@ -7,6 +7,7 @@ import {
   type Preferences,
   type Theme,
 } from "../../platform/preferences/preferences.ts";
+import { cardFields } from "../../platform/preferences/card-fields.ts";
 import { preferencesStore, usePreferences } from "../../platform/preferences/use-preferences.ts";
 import { useWorkspaces } from "../../platform/sync/store-hooks.ts";
 
@@ -20,19 +21,6 @@ const themeLabels: Record<Theme, string> = {
   system: "System (follows your device)",
 };
 const viewModeLabels: Record<Preferences["viewMode"], string> = { board: "Board", list: "List" };
-
-type Flag = {
-  [K in keyof Preferences]: Preferences[K] extends boolean ? K : never;
-}[keyof Preferences];
-
-const cardFlags: { field: Flag; label: string }[] = [
-  { field: "showTaskNumbers", label: "Show task numbers" },
-  { field: "showAssignees", label: "Show assignees" },
-  { field: "showDueDates", label: "Show due dates" },
-  { field: "showLabels", label: "Show labels" },
-  { field: "showPriority", label: "Show priority" },
-  { field: "compactMode", label: "Compact cards" },
-];
 
 /**
  * Every local preference of SPEC.md section 3. A change applies at once (and in other tabs);
@@ -73,7 +61,7 @@ function AccountPreferences() {
         />
         <fieldset className="preference-choice">
           <legend>On task cards</legend>
-          {cardFlags.map(({ field, label }) => (
+          {cardFields.map(({ field, label }) => (
             <Toggle
               key={field}
               label={label}
@@ -86,7 +74,7 @@ function AccountPreferences() {
 
       <PreferenceGroup title="Navigation">
         <Toggle
-          label="Open the sidebar when the app starts"
+          label="Show the sidebar with its labels (folded, it shows only icons)"
           checked={preferences.sidebarDefaultOpen}
           onChange={(sidebarDefaultOpen) => update({ sidebarDefaultOpen })}
         />

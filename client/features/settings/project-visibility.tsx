@@ -36,32 +36,38 @@ function Visibility({ project, canShare }: { project: Project; canShare: boolean
   };
 
   return (
-    <div className="form">
+    <div className="visibility">
       {!canShare && (
         <p className="notice">Only owners and admins can change who sees this project.</p>
       )}
-      <CheckboxField
-        label="Public access: anyone with the link can view the board and its tasks"
-        checked={project.isPublic}
-        disabled={!canShare}
-        onChange={(event) => setPublic(event.target.checked)}
-      />
-      {project.isPublic ? (
-        <div className="form-inline">
-          <label className="visually-hidden" htmlFor="public-url">
-            Public URL
-          </label>
-          <input id="public-url" className="input" readOnly value={publicUrl} />
-          <button type="button" className="button" onClick={copy}>
-            Copy
-          </button>
+      <div className="visibility-card">
+        <div className="visibility-row">
+          <CheckboxField
+            label="Public access"
+            aria-describedby="visibility-hint"
+            checked={project.isPublic}
+            disabled={!canShare}
+            onChange={(event) => setPublic(event.target.checked)}
+          />
+          <p id="visibility-hint" className="muted">
+            {project.isPublic
+              ? "Anyone with the link can view the board and its tasks, without signing in."
+              : "The project is private: only members of its workspace see it."}{" "}
+            The public page shows tasks, labels and assignee names, never email addresses.
+          </p>
         </div>
-      ) : (
-        <p className="muted">
-          The project is private: only members of its workspace see it. The public page shows tasks,
-          labels and assignee names, never email addresses.
-        </p>
-      )}
+        {project.isPublic && (
+          <div className="visibility-link">
+            <label htmlFor="public-url">Public URL</label>
+            <div className="form-inline">
+              <input id="public-url" className="input" readOnly value={publicUrl} />
+              <button type="button" className="button" onClick={copy}>
+                Copy
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
     </div>
   );
 }
