@@ -104,6 +104,16 @@ end $$;
 create trigger task_subscriber_deleted after delete on task_subscriber
   referencing old table as old_rows for each statement execute function task_subscriber_deleted();
 
+-- Tasks that exist already: their creators and assignees (still members) follow them.
+insert into task_subscriber (id, workspace_id, task_id, user_id, created_at)
+select gen_random_uuid()::text, t.workspace_id, t.id, f.user_id, t.created_at
+from task t
+cross join lateral (values (t.created_by), (t.assignee_id)) as f(user_id)
+where f.user_id is not null
+  and exists (select 1 from member m
+    where m."organizationId" = t.workspace_id and m."userId" = f.user_id)
+on conflict (task_id, user_id) do nothing;
+
 -- A person removed from a workspace (or leaving it) loses its notifications and subscriptions
 -- there; the tombstones take them out of their browsers on the next pull.
 create function member_removed() returns trigger language plpgsql as $$
