@@ -316,8 +316,14 @@ describe("read, unread, archive", () => {
     expect(response.status).toBe(200);
     const pulled = await client.pull();
     expect(pulled.lastMutationIDChanges).toEqual({ [client.clientID]: 2 });
-    expect(client.values("notice/")).toEqual([
-      expect.objectContaining({ code: "INVALID", mutationName: "markNotificationRead" }),
+    const notices = client.values<{ mutationName: string }>("notice/");
+    notices.sort((a, b) => a.mutationName.localeCompare(b.mutationName));
+    expect(notices).toEqual([
+      expect.objectContaining({
+        code: "INVALID",
+        mutationName: "markNotificationRead",
+        message: expect.stringContaining("the time it was read"),
+      }),
       expect.objectContaining({ code: "INVALID", mutationName: "updateNotificationSettings" }),
     ]);
   });
