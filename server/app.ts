@@ -12,13 +12,22 @@ import { staticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
 import { outboxRoutes } from "./mail/outbox-routes.ts";
 import { invitationRoutes } from "./invitation/invitation-routes.ts";
+import { unsubscribeRoutes } from "./notifications/unsubscribe-routes.ts";
 import { publicProjectRoutes } from "./public-project/public-project-routes.ts";
 import type { Pokes } from "./sync/poke.ts";
 import { syncRoutes } from "./sync/sync-routes.ts";
 
-export type AppDeps = { config: Config; db: Database; logger: Logger; auth: Auth; pokes: Pokes };
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  auth: Auth;
+  pokes: Pokes;
+  /** Signs the unsubscribe links of notification mail. */
+  secret: string;
+};
 
-export function createApp({ config, db, logger, auth, pokes }: AppDeps): express.Express {
+export function createApp({ config, db, logger, auth, pokes, secret }: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // req.ip, and so the client address better-auth rate-limits by, comes from X-Forwarded-For
@@ -33,6 +42,7 @@ export function createApp({ config, db, logger, auth, pokes }: AppDeps): express
   app.use(configRoutes(config));
   app.use(publicProjectRoutes(db.sql));
   app.use(invitationRoutes(db.sql));
+  app.use(unsubscribeRoutes({ sql: db.sql, secret, announcer: pokes.announcer }));
   if (config.nodeEnv !== "production" && !config.smtpUrl) app.use(outboxRoutes(db.sql));
   app.use("/api", apiNotFound);
   app.use(apiErrorHandler(logger));

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startNotificationJobs, type NotificationJobs } from "./notifications/jobs.ts";
 import { authCallAnnouncer } from "./sync/auth-announcements.ts";
 import { createPokes, type Pokes } from "./sync/poke.ts";
 
@@ -15,6 +16,8 @@ export type RunningServer = {
   port: number;
   db: Database;
   logger: Logger;
+  /** The notification jobs this instance runs on its timers, callable at once (tests). */
+  jobs: NotificationJobs;
   /** Stops accepting, lets requests in flight finish, then closes the database. */
   close: () => Promise<void>;
 };
@@ -51,6 +54,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // A start that fails after listening must not leave the port open or the database running.
   let db: Database | undefined;
   let pokes: Pokes;
+  let jobs: NotificationJobs;
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const { applied } = await migrate(db.sql);
@@ -62,16 +66,25 @@ export async function startServer(config: Config): Promise<RunningServer> {
       sql: db.sql,
       logger,
     });
+    const secret = resolveAuthSecret(config);
     const auth = createAuth({
       config,
       sql: db.sql,
       mailer,
       logger,
       baseUrl: url,
-      secret: resolveAuthSecret(config),
+      secret,
       onAuthCall: authCallAnnouncer({ sql: db.sql, announcer: pokes.announcer, logger }),
     });
-    app = createApp({ config, db, logger, auth, pokes });
+    jobs = startNotificationJobs({
+      sql: db.sql,
+      announcer: pokes.announcer,
+      mailer,
+      logger,
+      baseUrl: url,
+      secret,
+    });
+    app = createApp({ config, db, logger, auth, pokes, secret });
   } catch (error) {
     await stopListening(httpServer);
     await db?.close();
@@ -83,6 +96,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     closing ??= (async () => {
       for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await jobs.stop();
       await pokes.close();
       httpServer.closeIdleConnections();
       // Long-lived streams (server-sent events) never finish on their own.
@@ -94,7 +108,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return closing;
   };
 
-  return { url, port, db: database, logger, close };
+  return { url, port, db: database, logger, jobs, close };
 }
 
 /** What a request gets while the database opens and migrates. */

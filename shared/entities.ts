@@ -149,6 +149,81 @@ export const noticeSchema = z.object({
   createdAt: timestampSchema,
 });
 
+/**
+ * What a notification tells its recipient. Assignments and mentions are "direct" (mailed at once
+ * by default); the rest is "other" (a digest). See server/notifications/README.md.
+ */
+export const notificationKinds = [
+  "assigned",
+  "unassigned",
+  "mentioned",
+  "comment",
+  "status",
+  "priority",
+  "due-date",
+  "due-soon",
+  "overdue",
+  "invitation",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+export const directNotificationKinds: readonly NotificationKind[] = [
+  "assigned",
+  "unassigned",
+  "mentioned",
+];
+
+/**
+ * One notification of the signed-in person (key notification/{id}), written only by the server.
+ * The snapshot fields say what happened as it was then, so the inbox needs no other key to
+ * render a line; null where the kind has no such thing.
+ */
+export const notificationSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  /** Null for an invitation. */
+  taskId: z.string().nullable(),
+  kind: z.enum(notificationKinds),
+  /** Who caused it; null for the due-date job and deleted accounts. */
+  actorId: z.string().nullable(),
+  createdAt: timestampSchema,
+  readAt: timestampSchema.nullable(),
+  archivedAt: timestampSchema.nullable(),
+  /** The task's project (for the link) and key ("WEB-12") and title when it happened. */
+  projectId: z.string().nullable(),
+  taskKey: z.string().nullable(),
+  taskTitle: z.string().nullable(),
+  /** Before and after: a status, a priority, a due date (YYYY-MM-DD) or null. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** The comment of a "comment" or a "mentioned" in a comment. */
+  commentId: z.string().nullable(),
+  /** The start of the comment or the description that mentions the person, mentions as @Name. */
+  excerpt: z.string().nullable(),
+  /** Invitations: the workspace's name and the invitation to accept. */
+  workspaceName: z.string().nullable(),
+  invitationId: z.string().nullable(),
+});
+
+/** A person following a task (key subscriber/{taskId}/{userId}); `id` is the user's id. */
+export const subscriberSchema = z.object({
+  id: z.string(),
+  taskId: idSchema,
+  workspaceId: z.string(),
+  createdAt: timestampSchema,
+});
+
+export const directMailCadences = ["instant", "hourly", "daily", "off"] as const;
+export const otherMailCadences = ["hourly", "daily", "off"] as const;
+
+/** The signed-in person's mail settings (key notification-settings/{userId}). */
+export const notificationSettingsSchema = z.object({
+  id: z.string(),
+  /** Assignments and mentions. */
+  direct: z.enum(directMailCadences),
+  /** Everything else. */
+  other: z.enum(otherMailCadences),
+});
+
 export type Workspace = z.infer<typeof workspaceSchema>;
 export type Member = z.infer<typeof memberSchema>;
 export type Project = z.infer<typeof projectSchema>;
@@ -158,3 +233,6 @@ export type Comment = z.infer<typeof commentSchema>;
 export type Activity = z.infer<typeof activitySchema>;
 export type Notice = z.infer<typeof noticeSchema>;
 export type NoticeCode = Notice["code"];
+export type Notification = z.infer<typeof notificationSchema>;
+export type Subscriber = z.infer<typeof subscriberSchema>;
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

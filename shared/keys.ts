@@ -14,6 +14,13 @@ export const activityKey = (taskId: string, id: string) => `activity/${taskId}/$
 /** A refused mutation of the signed-in person (see server/sync/README.md). */
 export const noticeKey = (id: string) => `notice/${id}`;
 
+/** One notification of the signed-in person (only theirs is ever in their store). */
+export const notificationKey = (id: string) => `notification/${id}`;
+/** A person following a task: `id` in the value is the user's id. */
+export const subscriberKey = (taskId: string, userId: string) => `subscriber/${taskId}/${userId}`;
+/** The signed-in person's mail settings. */
+export const notificationSettingsKey = (userId: string) => `notification-settings/${userId}`;
+
 /** Prefixes for scans: everything of one kind, or everything under one parent. */
 export const prefixes = {
   workspace: "workspace/",
@@ -24,4 +31,6 @@ export const prefixes = {
   comment: (taskId?: string) => (taskId ? `comment/${taskId}/` : "comment/"),
   activity: (taskId?: string) => (taskId ? `activity/${taskId}/` : "activity/"),
   notice: "notice/",
+  notification: "notification/",
+  subscriber: (taskId?: string) => (taskId ? `subscriber/${taskId}/` : "subscriber/"),
 };

@@ -9,9 +9,11 @@
  */
 import { z } from "zod";
 import {
+  directMailCadences,
   dueDateSchema,
   idSchema,
   labelColorSchema,
+  otherMailCadences,
   taskPrioritySchema,
   taskStatusSchema,
   timestampSchema,
@@ -124,6 +126,43 @@ export const deleteCommentArgs = z.object({ id: idSchema, taskId: idSchema.optio
 /** The person has seen a refusal notice of theirs (key notice/{id}): it goes, in every browser. */
 export const dismissNoticeArgs = z.object({ id: z.string().min(1).max(64) });
 
+/** Follow a task (the signed-in person): its comments and changes reach their inbox. */
+export const subscribeToTaskArgs = z.object({
+  taskId: idSchema,
+  createdAt: timestampSchema,
+});
+
+export const unsubscribeFromTaskArgs = z.object({ taskId: idSchema });
+
+/** Notifications are the signed-in person's own; anyone else's id changes nothing. */
+const notificationIdSchema = z.string().min(1).max(64);
+
+export const markNotificationReadArgs = z.object({
+  id: notificationIdSchema,
+  readAt: timestampSchema,
+});
+
+export const markNotificationUnreadArgs = z.object({ id: notificationIdSchema });
+
+export const archiveNotificationArgs = z.object({
+  id: notificationIdSchema,
+  archivedAt: timestampSchema,
+});
+
+export const unarchiveNotificationArgs = z.object({ id: notificationIdSchema });
+
+/** Every unread notification of the workspace created at or before `readAt`. */
+export const markAllNotificationsReadArgs = z.object({
+  workspaceId: idSchema,
+  readAt: timestampSchema,
+});
+
+/** The signed-in person's mail settings; an omitted field stays as it is. */
+export const updateNotificationSettingsArgs = z.object({
+  direct: z.enum(directMailCadences).optional(),
+  other: z.enum(otherMailCadences).optional(),
+});
+
 /** Every mutator's argument schema, by mutator name. */
 export const mutatorArgs = {
   createProject: createProjectArgs,
@@ -140,6 +179,14 @@ export const mutatorArgs = {
   updateComment: updateCommentArgs,
   deleteComment: deleteCommentArgs,
   dismissNotice: dismissNoticeArgs,
+  subscribeToTask: subscribeToTaskArgs,
+  unsubscribeFromTask: unsubscribeFromTaskArgs,
+  markNotificationRead: markNotificationReadArgs,
+  markNotificationUnread: markNotificationUnreadArgs,
+  archiveNotification: archiveNotificationArgs,
+  unarchiveNotification: unarchiveNotificationArgs,
+  markAllNotificationsRead: markAllNotificationsReadArgs,
+  updateNotificationSettings: updateNotificationSettingsArgs,
 } as const;
 
 export type MutatorName = keyof typeof mutatorArgs;

@@ -17,6 +17,7 @@ import {
   projectSchema,
   taskSchema,
   activitySchema,
+  notificationSchema,
   type Comment,
   type Label,
   type Project,
@@ -27,12 +28,16 @@ import {
   commentKey,
   labelKey,
   noticeKey,
+  notificationKey,
+  notificationSettingsKey,
   prefixes,
   projectKey,
+  subscriberKey,
   taskKey,
 } from "./keys.ts";
 import { mutatorArgs, type MutatorArgs, type MutatorName } from "./mutator-args.ts";
 import { positionAfter } from "./task-position.ts";
+import { notificationSettingsSchema, type Notification, type Subscriber } from "./entities.ts";
 
 /** The part of Replicache's `WriteTransaction` the mutators use. */
 export type StoreTransaction = {
@@ -133,6 +138,10 @@ export function createMutators(userId: string): Mutators {
         updatedAt: args.createdAt,
       };
       await tx.set(taskKey(task.projectId, task.id), task);
+      // The server also subscribes the people the description mentions.
+      for (const subscriberId of new Set([userId, task.assigneeId])) {
+        if (subscriberId) await setSubscriber(tx, task, subscriberId, args.createdAt);
+      }
     },
 
     async updateTask(tx, input) {
@@ -236,7 +245,78 @@ export function createMutators(userId: string): Mutators {
       const { id } = mutatorArgs.dismissNotice.parse(input);
       await tx.del(noticeKey(id));
     },
+
+    async subscribeToTask(tx, input) {
+      const { taskId, createdAt } = mutatorArgs.subscribeToTask.parse(input);
+      if (await tx.get(subscriberKey(taskId, userId))) return;
+      const task = await findTask(tx, taskId, undefined);
+      if (!task) return;
+      await setSubscriber(tx, task, userId, createdAt);
+    },
+
+    async unsubscribeFromTask(tx, input) {
+      const { taskId } = mutatorArgs.unsubscribeFromTask.parse(input);
+      await tx.del(subscriberKey(taskId, userId));
+    },
+
+    async markNotificationRead(tx, input) {
+      const { id, readAt } = mutatorArgs.markNotificationRead.parse(input);
+      await changeNotification(tx, id, (n) => (n.readAt ? n : { ...n, readAt }));
+    },
+
+    async markNotificationUnread(tx, input) {
+      const { id } = mutatorArgs.markNotificationUnread.parse(input);
+      await changeNotification(tx, id, (n) => ({ ...n, readAt: null }));
+    },
+
+    async archiveNotification(tx, input) {
+      const { id, archivedAt } = mutatorArgs.archiveNotification.parse(input);
+      await changeNotification(tx, id, (n) => (n.archivedAt ? n : { ...n, archivedAt }));
+    },
+
+    async unarchiveNotification(tx, input) {
+      const { id } = mutatorArgs.unarchiveNotification.parse(input);
+      await changeNotification(tx, id, (n) => ({ ...n, archivedAt: null }));
+    },
+
+    async markAllNotificationsRead(tx, input) {
+      const { workspaceId, readAt } = mutatorArgs.markAllNotificationsRead.parse(input);
+      for (const n of await readAll(tx, prefixes.notification, notificationSchema)) {
+        if (n.workspaceId !== workspaceId || n.readAt || n.createdAt > readAt) continue;
+        await tx.set(notificationKey(n.id), { ...n, readAt });
+      }
+    },
+
+    async updateNotificationSettings(tx, input) {
+      const changes = mutatorArgs.updateNotificationSettings.parse(input);
+      const key = notificationSettingsKey(userId);
+      const current = (await readKey(tx, key, notificationSettingsSchema)) ?? {
+        id: userId,
+        direct: "instant",
+        other: "daily",
+      };
+      await tx.set(key, { ...current, ...definedOnly(changes) });
+    },
   };
+}
+
+async function setSubscriber(tx: StoreTransaction, task: Task, userId: string, createdAt: string) {
+  const subscriber: Subscriber = {
+    id: userId,
+    taskId: task.id,
+    workspaceId: task.workspaceId,
+    createdAt,
+  };
+  await tx.set(subscriberKey(task.id, userId), subscriber);
+}
+
+async function changeNotification(
+  tx: StoreTransaction,
+  id: string,
+  change: (notification: Notification) => Notification,
+) {
+  const notification = await readKey(tx, notificationKey(id), notificationSchema);
+  if (notification) await tx.set(notificationKey(id), change(notification));
 }
 
 /** `{a: 1, b: undefined}` → `{a: 1}`: an omitted field of an update leaves the value alone. */

@@ -8,9 +8,18 @@ export type MailKind =
   | "magic-link"
   | "invitation"
   | "change-email"
-  | "delete-account";
+  | "delete-account"
+  | "notifications";
 
-export type Mail = { kind: MailKind; to: string; subject: string; text: string; url: string };
+export type Mail = {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  url: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
@@ -29,7 +38,13 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       send: async (mail) => {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          headers: mail.headers ?? {},
+        });
         logger.info({ kind: mail.kind, to: mail.to }, "mail sent");
       },
     };
@@ -37,8 +52,9 @@ export function createMailer(options: {
   return {
     send: async (mail) => {
       await sql`
-        insert into mail_outbox (kind, recipient, subject, body, url)
-        values (${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.url})`;
+        insert into mail_outbox (kind, recipient, subject, body, url, headers)
+        values (${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.url},
+          ${sql.json(mail.headers ?? {})})`;
       logger.info(
         { kind: mail.kind, to: mail.to, url: mail.url },
         `mail (dev outbox): ${mail.subject}`,

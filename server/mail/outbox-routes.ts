@@ -58,10 +58,11 @@ export function outboxRoutes(sql: postgres.Sql): Router {
         subject: string;
         body: string;
         url: string | null;
+        headers: Record<string, string>;
         createdAt: Date;
       }[]
     >`
-      select id, kind, recipient as "to", subject, body, url, created_at as "createdAt"
+      select id, kind, recipient as "to", subject, body, url, headers, created_at as "createdAt"
       from mail_outbox
       ${to ? sql`where lower(recipient) = ${to}` : sql``}
       order by id desc

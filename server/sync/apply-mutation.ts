@@ -11,6 +11,8 @@ import { mutatorArgs, type MutatorName } from "../../shared/mutator-args.ts";
 import { normalizeLabelIds } from "../../shared/mutators.ts";
 import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
 import { positionAfter } from "../../shared/task-position.ts";
+import * as notificationRows from "../notifications/notification-rows.ts";
+import * as notify from "../notifications/notify.ts";
 import * as data from "./data.ts";
 import { describeInvalidArguments } from "./invalid-arguments.ts";
 import {
@@ -26,11 +28,13 @@ type Context = { tx: Tx; userId: string };
 
 /**
  * A mutation that passed every check: the workspace it changes (null for the person's own
- * notices, which belong to no workspace), and its writes, sent but not yet answered. The caller awaits them together with its own last statements (the client's
+ * notices, notifications and settings, which belong to no workspace), the people whose own
+ * data it changes (`userIds`: poked besides the workspace), and its writes, sent but not yet
+ * answered. The caller awaits them together with its own last statements (the client's
  * lastMutationID, the poke), so they reach Postgres in one round trip: the row the handler
  * locked is held that much shorter, and concurrent pushes of one row take turns faster.
  */
-export type Applied = { workspaceId: string | null; writes: Promise<unknown> };
+export type Applied = { workspaceId: string | null; userIds?: string[]; writes: Promise<unknown> };
 
 type Handler<N extends MutatorName> = (
   context: Context,
@@ -85,6 +89,7 @@ export function rowsToLock(
     case "deleteTask":
       return { projectIds: [], taskIds: only(id) };
     case "addComment":
+    case "subscribeToTask":
       return { projectIds: [], taskIds: only(taskId) };
     default:
       // Labels and comments: rarely contended, and a deadlock is retried anyway.
@@ -172,6 +177,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
           createdAt: task.createdAt,
         },
       ]),
+      notify.taskCreated(tx, { taskId: task.id, actorId: userId, at: task.createdAt }, task),
     ]);
     return { workspaceId, writes };
   },
@@ -186,18 +192,35 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     }
     const normalized = labelIds && normalizeLabelIds(labelIds);
     if (normalized) await requireLabels(tx, task.workspaceId, normalized);
+    const mentioned =
+      changes.description === undefined
+        ? []
+        : notify.newMentions(await notificationRows.taskDescription(tx, id), changes.description);
+    const lines = taskChanges(task, changes);
     const writes = Promise.all([
       normalized && data.setTaskLabels(tx, id, normalized),
       data.updateTask(tx, id, changes),
       data.insertActivities(
         tx,
-        taskChanges(task, changes).map((change) => ({
+        lines.map((change) => ({
           workspaceId: task.workspaceId,
           taskId: id,
           actorId: userId,
           createdAt: changes.updatedAt,
           ...change,
         })),
+      ),
+      notify.taskUpdated(
+        tx,
+        { taskId: id, actorId: userId, at: changes.updatedAt },
+        {
+          ...(changes.assigneeId !== undefined && changes.assigneeId !== task.assigneeId
+            ? { assignee: { from: task.assigneeId, to: changes.assigneeId } }
+            : {}),
+          mentioned,
+          description: changes.description,
+          fields: lines.filter(isFieldChange),
+        },
       ),
     ]);
     return { workspaceId: task.workspaceId, writes };
@@ -221,6 +244,16 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
             createdAt: updatedAt,
           },
         ]),
+      status !== task.status &&
+        notify.taskUpdated(
+          tx,
+          { taskId: id, actorId: userId, at: updatedAt },
+          {
+            mentioned: [],
+            description: undefined,
+            fields: [{ kind: "status", from: task.status, to: status }],
+          },
+        ),
     ]);
     return { workspaceId: task.workspaceId, writes };
   },
@@ -284,6 +317,11 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
           createdAt: args.createdAt,
         },
       ]),
+      notify.commentAdded(
+        tx,
+        { taskId: task.id, actorId: userId, at: args.createdAt },
+        { id: args.id, body: args.body },
+      ),
     ]);
     return { workspaceId: task.workspaceId, writes };
   },
@@ -294,10 +332,15 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     if (!canEditComment(userId, comment.authorId)) {
       throw new MutationRefused("FORBIDDEN", "You can only edit your own comments.");
     }
-    return {
-      workspaceId: comment.workspaceId,
-      writes: data.updateComment(tx, id, body, updatedAt),
-    };
+    const writes = Promise.all([
+      data.updateComment(tx, id, body, updatedAt),
+      notify.commentEdited(
+        tx,
+        { taskId: comment.taskId, actorId: userId, at: updatedAt },
+        { id, before: comment.body, after: body },
+      ),
+    ]);
+    return { workspaceId: comment.workspaceId, writes };
   },
 
   async deleteComment({ tx, userId }, { id }) {
@@ -313,7 +356,55 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   async dismissNotice({ tx, userId }, { id }) {
     return { workspaceId: null, writes: data.deleteNotice(tx, userId, id) };
   },
+
+  async subscribeToTask({ tx, userId }, { taskId, createdAt }) {
+    const task = await data.lockTask(tx, taskId, userId);
+    if (!task?.role) throw notFound("task");
+    const writes = notificationRows.subscribe(tx, taskId, [userId], createdAt);
+    return { workspaceId: task.workspaceId, writes };
+  },
+
+  // Not subscribed (or no such task): nothing to do, and nothing to refuse.
+  async unsubscribeFromTask({ tx, userId }, { taskId }) {
+    const workspaceId = await notificationRows.unsubscribe(tx, taskId, userId);
+    return { workspaceId, writes: Promise.resolve() };
+  },
+
+  // The notification mutators change only the caller's own rows: another person's id matches
+  // nothing, which is neither an error nor a notice (ids reveal nothing).
+  async markNotificationRead({ tx, userId }, { id, readAt }) {
+    return own(userId, notificationRows.markRead(tx, userId, id, readAt));
+  },
+
+  async markNotificationUnread({ tx, userId }, { id }) {
+    return own(userId, notificationRows.markUnread(tx, userId, id));
+  },
+
+  async archiveNotification({ tx, userId }, { id, archivedAt }) {
+    return own(userId, notificationRows.archive(tx, userId, id, archivedAt));
+  },
+
+  async unarchiveNotification({ tx, userId }, { id }) {
+    return own(userId, notificationRows.unarchive(tx, userId, id));
+  },
+
+  async markAllNotificationsRead({ tx, userId }, { workspaceId, readAt }) {
+    return own(userId, notificationRows.markAllRead(tx, userId, workspaceId, readAt));
+  },
+
+  async updateNotificationSettings({ tx, userId }, changes) {
+    return own(userId, notificationRows.saveSettings(tx, userId, changes));
+  },
 };
+
+/** A change of the person's own data: their other tabs and browsers are poked. */
+function own(userId: string, writes: Promise<unknown>): Applied {
+  return { workspaceId: null, userIds: [userId], writes };
+}
+
+function isFieldChange(line: TaskChange): line is notify.FieldChange {
+  return line.kind === "status" || line.kind === "priority" || line.kind === "due-date";
+}
 
 /** An assignee must be a member of the task's workspace. */
 async function requireAssignable(tx: Tx, workspaceId: string, assigneeId: string) {

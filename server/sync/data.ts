@@ -14,7 +14,9 @@ import type {
   Member,
   Notice,
   NoticeCode,
+  NotificationSettings,
   Project,
+  Subscriber,
   Task,
   TaskPriority,
   TaskStatus,
@@ -26,7 +28,9 @@ import {
   labelKey,
   memberKey,
   noticeKey,
+  notificationSettingsKey,
   projectKey,
+  subscriberKey,
   taskKey,
   workspaceKey,
 } from "../../shared/keys.ts";
@@ -134,7 +138,7 @@ export async function clientMutationIds(
 // Client view records
 
 /** The kinds of product rows, in the order a first pull sends them (the board's first). */
-export const ROW_KINDS = ["project", "label", "task", "comment", "activity"] as const;
+export const ROW_KINDS = ["project", "label", "task", "comment", "activity", "subscriber"] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 
 /**
@@ -262,16 +266,21 @@ export async function scopeFingerprint(tx: Db, userId: string): Promise<string> 
   const [notices] = await tx<{ last: string; count: string }[]>`
     select coalesce(max(seq), 0)::text as last, count(*)::text as count
     from sync_notice where user_id = ${userId}`;
+  const [settings] = await tx<{ marker: string }[]>`
+    select direct || ':' || other as marker from notification_settings where user_id = ${userId}`;
   const parts = workspaces.map((w) => `${w.id}:${w.counter}`);
-  return `${parts.join(",")}|notices:${notices?.last ?? 0}:${notices?.count ?? 0}`;
+  return `${parts.join(",")}|notices:${notices?.last ?? 0}:${notices?.count ?? 0}|settings:${settings?.marker ?? ""}`;
 }
 
-/** The person's workspaces, their members and the person's notices: few rows, read whole. */
+/**
+ * The person's workspaces, their members, the person's notices and mail settings: few rows,
+ * read whole.
+ */
 export type Access = {
   workspaceIds: string[];
   /** Replicache key → version: an md5 of the synced fields (better-auth's rows have none). */
   versions: Record<string, string>;
-  values: Map<string, Workspace | Member | Notice>;
+  values: Map<string, Workspace | Member | Notice | NotificationSettings>;
 };
 
 /** Versions are compared with !==, never ordered. */
@@ -311,10 +320,20 @@ export async function loadAccess(tx: Db, userId: string): Promise<Access> {
     access.versions[key] = "1";
     access.values.set(key, { ...notice, createdAt: notice.createdAt.toISOString() });
   }
+
+  const [settings] = await tx<Pick<NotificationSettings, "direct" | "other">[]>`
+    select direct, other from notification_settings where user_id = ${userId}`;
+  const ownSettings: NotificationSettings = {
+    id: userId,
+    direct: settings?.direct ?? "instant",
+    other: settings?.other ?? "daily",
+  };
+  access.versions[notificationSettingsKey(userId)] = `${ownSettings.direct}:${ownSettings.other}`;
+  access.values.set(notificationSettingsKey(userId), ownSettings);
   return access;
 }
 
-export type RowValue = Project | Label | Task | Comment | Activity;
+export type RowValue = Project | Label | Task | Comment | Activity | Subscriber;
 /** A `where …` clause (with any `order by` and `limit`) for the selects of rows as values. */
 type Where = postgres.Fragment;
 export type Row = { key: string; id: string; value: RowValue };
@@ -385,6 +404,8 @@ export async function workspaceKeys(tx: Db, workspaceIds: string[]): Promise<str
     union all select 'comment/' || task_id || '/' || id from comment
     where workspace_id = any(${workspaceIds})
     union all select 'activity/' || task_id || '/' || id from activity
+    where workspace_id = any(${workspaceIds})
+    union all select 'subscriber/' || task_id || '/' || user_id from task_subscriber
     where workspace_id = any(${workspaceIds})`;
   return rows.map((row) => row.key);
 }
@@ -403,6 +424,8 @@ async function selectRows(tx: Db, kind: RowKind, where: Where): Promise<Row[]> {
       return keyed(await commentsWhere(tx, where), (v) => commentKey(v.taskId, v.id));
     case "activity":
       return keyed(await activitiesWhere(tx, where), (v) => activityKey(v.taskId, v.id));
+    case "subscriber":
+      return subscribersWhere(tx, where);
   }
 }
 
@@ -469,6 +492,26 @@ async function activitiesWhere(tx: Db, where: Where): Promise<Activity[]> {
       to_value as "to", comment_id as "commentId", created_at as "createdAt"
     from activity ${where}`;
   return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
+}
+
+/** A subscriber's value is keyed by the user (its `id`); the row's own id orders the pages. */
+async function subscribersWhere(tx: Db, where: Where): Promise<Row[]> {
+  const rows = await tx<
+    { rowId: string; userId: string; taskId: string; workspaceId: string; createdAt: Date }[]
+  >`
+    select id as "rowId", user_id as "userId", task_id as "taskId",
+      workspace_id as "workspaceId", created_at as "createdAt"
+    from task_subscriber ${where}`;
+  return rows.map((row) => ({
+    key: subscriberKey(row.taskId, row.userId),
+    id: row.rowId,
+    value: {
+      id: row.userId,
+      taskId: row.taskId,
+      workspaceId: row.workspaceId,
+      createdAt: iso(row.createdAt),
+    },
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -712,7 +755,9 @@ export async function deleteLabel(tx: Db, id: string) {
   await tx`delete from label where id = ${id}`;
 }
 
-export type LockedComment = WithRole<Pick<Comment, "id" | "authorId"> & { workspaceId: string }>;
+export type LockedComment = WithRole<
+  Pick<Comment, "id" | "authorId" | "taskId" | "body"> & { workspaceId: string }
+>;
 
 export async function lockComment(
   tx: Db,
@@ -720,7 +765,8 @@ export async function lockComment(
   userId: string,
 ): Promise<LockedComment | null> {
   const [row] = await tx<LockedComment[]>`
-    select c.id, c.workspace_id as "workspaceId", c.author_id as "authorId", m.role
+    select c.id, c.workspace_id as "workspaceId", c.author_id as "authorId",
+      c.task_id as "taskId", c.body, m.role
     from comment c
     left join member m on m."organizationId" = c.workspace_id and m."userId" = ${userId}
     where c.id = ${id}

@@ -59,7 +59,7 @@ async function board(tasks: number, name = "Board"): Promise<Board> {
 const ops = (response: PullResponseOKV1) =>
   response.patch.map((op: PatchOperation) => (op.op === "clear" ? "clear" : `${op.op} ${op.key}`));
 
-/** Every key of the store under the workspace's data, sorted. */
+/** Every key of the store under the workspace's data (and the person's notifications there), sorted. */
 function keysOf(client: SyncClient, b: Board) {
   const keys = [...client.store.keys()];
   return keys
@@ -69,11 +69,20 @@ function keysOf(client: SyncClient, b: Board) {
         key.includes(`/${b.workspaceId}/`) ||
         key.startsWith(`task/${b.projectId}/`) ||
         b.taskIds.some(
-          (id) => key.startsWith(`comment/${id}/`) || key.startsWith(`activity/${id}/`),
-        ),
+          (id) =>
+            key.startsWith(`comment/${id}/`) ||
+            key.startsWith(`activity/${id}/`) ||
+            key.startsWith(`subscriber/${id}/`),
+        ) ||
+        (key.startsWith("notification/") &&
+          JSON.stringify(client.get(key)).includes(b.workspaceId)),
     )
     .sort();
 }
+
+/** The workspace's keys every member shares (not the person's own notifications). */
+const sharedKeysOf = (client: SyncClient, b: Board) =>
+  keysOf(client, b).filter((key) => !key.startsWith("notification/"));
 
 describe("an incremental pull", () => {
   it("brings only the row that changed, and a deleted row as a del", async () => {
@@ -105,6 +114,7 @@ describe("an incremental pull", () => {
         `del ${taskKey(b.projectId, deleted ?? "")}`,
         `del comment/${deleted}/${b.commentIds[1]}`,
         ...deletedActivities.map((key) => `del ${key}`),
+        `del subscriber/${deleted}/${owner.id}`,
       ].sort(),
     );
   });
@@ -113,8 +123,10 @@ describe("an incremental pull", () => {
     const b = await board(3, "Doomed");
     const reader = new SyncClient(server, owner);
     await reader.pull();
-    const below = keysOf(reader, b).filter((key) => /^(task|comment|activity)\//.test(key));
-    expect(below).toHaveLength(3 + 3 + 6);
+    const below = keysOf(reader, b).filter((key) =>
+      /^(task|comment|activity|subscriber)\//.test(key),
+    );
+    expect(below).toHaveLength(3 + 3 + 6 + 3);
 
     await new SyncClient(server, owner).push(m("deleteProject", { id: b.projectId }));
     const response = await reader.pull();
@@ -148,8 +160,8 @@ describe("an incremental pull", () => {
     const ownersView = new SyncClient(server, owner);
     await ownersView.pull();
     expect(added.patch.every((op) => op.op === "put")).toBe(true);
-    expect(keysOf(bobClient, b)).toEqual(keysOf(ownersView, b));
-    for (const key of keysOf(ownersView, b).filter((k) => !k.startsWith("workspace/"))) {
+    expect(sharedKeysOf(bobClient, b)).toEqual(sharedKeysOf(ownersView, b));
+    for (const key of sharedKeysOf(ownersView, b).filter((k) => !k.startsWith("workspace/"))) {
       expect(bobClient.get(key)).toEqual(ownersView.get(key));
     }
   });

@@ -28,6 +28,10 @@ const fieldNames: Record<string, string> = {
   body: "the comment",
   createdAt: "the time of creation",
   updatedAt: "the time of the change",
+  readAt: "the time it was read",
+  archivedAt: "the time it was archived",
+  direct: "the mail setting for mentions and assignments",
+  other: "the mail setting for other notifications",
 };
 
 const formatNames: Record<string, string> = {

@@ -14,64 +14,13 @@ import {
   signUp,
   type TestUser,
 } from "../test/sync-client.ts";
+import { openPokeStream, pokeStreamRequest, type PokeStream } from "../test/poke-stream.ts";
 import { startTestServer, testConfig, type TestServer } from "../test/test-server.ts";
 
 /** Pokes over Server-Sent Events: who is woken, and how fast. */
 
-type PokeStream = {
-  headers: Headers;
-  /** Resolves true at the next poke, false when none comes within `ms`. */
-  nextPoke: (ms: number) => Promise<boolean>;
-  /** What happens first within `ms`: a poke, the server ending the stream, or neither. */
-  next: (ms: number) => Promise<"poke" | "ended" | "open">;
-  close: () => void;
-};
-
 /** How long a test waits for the server to end a stream: a few periodic session checks. */
 const STREAM_END_MS = 15_000;
-
-function pokeStreamRequest(server: { url: string }, user: TestUser, signal?: AbortSignal) {
-  return fetch(`${server.url}/api/replicache/poke`, { headers: { Cookie: user.cookie }, signal });
-}
-
-async function openPokeStream(server: { url: string }, user: TestUser): Promise<PokeStream> {
-  const abort = new AbortController();
-  const response = await pokeStreamRequest(server, user, abort.signal);
-  if (response.status !== 200 || !response.body)
-    throw new Error(`poke answered ${response.status}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  let ended = false;
-  let pending: Promise<ReadableStreamReadResult<string>> | undefined;
-  const next = async (ms: number) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const index = buffer.indexOf("event: poke");
-      if (index >= 0) {
-        buffer = buffer.slice(index + "event: poke".length);
-        return "poke";
-      }
-      if (ended) return "ended";
-      const left = deadline - Date.now();
-      if (left <= 0) return "open";
-      pending ??= reader.read();
-      const timeout = new Promise<"timeout">((resolve) =>
-        setTimeout(() => resolve("timeout"), left),
-      );
-      const result = await Promise.race([pending, timeout]);
-      if (result === "timeout") return "open";
-      pending = undefined;
-      if (result.done) ended = true;
-      else buffer += result.value;
-    }
-  };
-  return {
-    headers: response.headers,
-    next,
-    nextPoke: async (ms) => (await next(ms)) === "poke",
-    close: () => abort.abort(),
-  };
-}
 
 /** The same person signed in again: another device, another session. */
 async function signInAgain(server: { url: string }, user: TestUser): Promise<TestUser> {

@@ -58,6 +58,7 @@ import { opaqueIdSchema } from "../../shared/opaque-id.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
 import { changedMutationIds, diffCvr } from "./cvr.ts";
+import * as notificationRows from "../notifications/notification-rows.ts";
 import * as data from "./data.ts";
 import { withRetry } from "./transaction.ts";
 import type postgres from "postgres";
@@ -160,14 +161,15 @@ export async function pull(
       previous &&
       !filling(previous.workspaces) &&
       previous.fingerprint === fingerprint &&
-      Object.keys(changedIds).length === 0
+      Object.keys(changedIds).length === 0 &&
+      !(await notificationRows.notificationsChangedSince(tx, userId, previous.snapshot))
     ) {
       return unchanged;
     }
 
     const snapshot = await data.currentSnapshot(tx);
     const access = await data.loadAccess(tx, userId);
-    const page = await buildPage(tx, previous, access, options.pageBytes ?? PAGE_BYTES);
+    const page = await buildPage(tx, userId, previous, access, options.pageBytes ?? PAGE_BYTES);
     const done = !filling(page.workspaces);
     const lastMutationIDChanges = done ? changedIds : {};
     if (
@@ -206,6 +208,7 @@ export async function pull(
       maxAgeDays: CVR_MAX_AGE_DAYS,
     });
     await data.pruneTombstones(tx, TOMBSTONE_DAYS);
+    await notificationRows.pruneNotificationTombstones(tx, TOMBSTONE_DAYS);
     const patch: PatchOperation[] = previous ? page.patch : [{ op: "clear" }, ...page.patch];
     return { cookie: next, lastMutationIDChanges, patch };
   });
@@ -257,6 +260,7 @@ function cursorAfterKind(index: number): data.FillCursor | null {
 /** The patch since `previous` (module comment) and where each workspace now stands. */
 async function buildPage(
   tx: postgres.TransactionSql,
+  userId: string,
   previous: data.Cvr | null,
   access: data.Access,
   pageBytes: number,
@@ -274,6 +278,25 @@ async function buildPage(
   for (const key of small.puts) {
     const value = access.values.get(key);
     if (value) puts.set(key, value);
+  }
+
+  // The person's notifications: all of them on a first pull, else those the record's snapshot
+  // did not see (a removed member's were deleted with the membership: tombstones).
+  if (previous) {
+    for (const key of await notificationRows.deletedNotificationKeys(
+      tx,
+      userId,
+      previous.snapshot,
+    )) {
+      dels.add(key);
+    }
+  }
+  for (const { key, value } of await notificationRows.visibleNotifications(
+    tx,
+    userId,
+    previous?.snapshot,
+  )) {
+    puts.set(key, value);
   }
 
   if (previous) {

@@ -160,10 +160,11 @@ async function processBatch(
   mutations: Mutation[],
 ): Promise<"applied" | "one-by-one"> {
   try {
-    const workspaceIds = await readCommitted(deps.sql, async (tx) => {
+    const change = await readCommitted(deps.sql, async (tx) => {
       const clients = await lockClients(tx, { userId, clientGroupId, mutations });
       await data.lockRows(tx, batchRows(mutations));
       const touched = new Set<string>();
+      const people = new Set<string>();
       for (const mutation of mutations) {
         const next = nextMutation(clients, mutation);
         if (next === "skipped") continue;
@@ -173,13 +174,16 @@ async function processBatch(
         const applied = await applyMutation({ tx, userId }, mutation.name, mutation.args);
         await applied.writes;
         if (applied.workspaceId) touched.add(applied.workspaceId);
+        for (const id of applied.userIds ?? []) people.add(id);
         advance(clients, mutation);
       }
-      const change = { workspaceIds: [...touched], userIds: [] };
+      const change = { workspaceIds: [...touched], userIds: [...people] };
       await finish(tx, deps, { clientGroupId, clients, change });
-      return [...touched];
+      return change;
     });
-    if (workspaceIds.length > 0) deps.announcer.afterCommit({ workspaceIds, userIds: [] });
+    if (change.workspaceIds.length > 0 || change.userIds.length > 0) {
+      deps.announcer.afterCommit(change);
+    }
     return "applied";
   } catch (error) {
     if (error instanceof LeaveBatch || asRefusal(error)) return "one-by-one";
@@ -213,22 +217,25 @@ async function processMutation(
     const result = await readCommitted(deps.sql, async (tx) => {
       const clients = await lockClients(tx, context);
       const next = nextMutation(clients, mutation);
-      if (next !== "apply") return { outcome: next, workspaceId: null };
+      if (next !== "apply") return { outcome: next, change: null };
       if (!isMutatorName(mutation.name)) {
         throw new MutationRefused("INVALID", `Unknown mutation ${mutation.name}`);
       }
-      const { workspaceId, writes } = await applyMutation(
+      const { workspaceId, userIds, writes } = await applyMutation(
         { tx, userId },
         mutation.name,
         mutation.args,
       );
       advance(clients, mutation);
-      const change = { workspaceIds: workspaceId ? [workspaceId] : [], userIds: [] };
+      const change = { workspaceIds: workspaceId ? [workspaceId] : [], userIds: userIds ?? [] };
       await finish(tx, deps, { clientGroupId, clients, change, writes });
-      return { outcome: "applied" as const, workspaceId };
+      return { outcome: "applied" as const, change };
     });
-    if (result.workspaceId) {
-      deps.announcer.afterCommit({ workspaceIds: [result.workspaceId], userIds: [] });
+    if (
+      result.change &&
+      (result.change.workspaceIds.length > 0 || result.change.userIds.length > 0)
+    ) {
+      deps.announcer.afterCommit(result.change);
     }
     return result.outcome;
   } catch (error) {

@@ -62,6 +62,11 @@ function keysOf(
     ...client.keys(`task/${data.projectId}/`),
     ...client.keys(`comment/${data.taskId}/`),
     ...client.keys(`activity/${data.taskId}/`),
+    ...client.keys(`subscriber/${data.taskId}/`),
+    // The person's own notifications there (an invitation, say).
+    ...client
+      .keys("notification/")
+      .filter((key) => JSON.stringify(client.get(key)).includes(data.workspaceId)),
   ];
 }
 
