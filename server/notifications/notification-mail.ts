@@ -81,18 +81,24 @@ export async function sendNotificationMail(
   return sent;
 }
 
+/**
+ * Mails one person what is due, if no other instance is doing it. The rows are marked mailed in
+ * a transaction that holds the person's lock; the mail goes out after it commits (the mailer may
+ * need a connection of its own: the embedded database has only one), and a mail that fails to
+ * go out puts its rows back for the next run.
+ */
 async function mailPerson(deps: MailDeps, userId: string, now: Date): Promise<boolean> {
-  return deps.sql.begin(async (tx) => {
+  const outgoing = await deps.sql.begin(async (tx) => {
     const [lock] = await tx<{ locked: boolean }[]>`
       select pg_try_advisory_xact_lock(${MAIL_LOCK_NAMESPACE}, hashtext(${userId})) as locked`;
-    if (!lock?.locked) return false;
+    if (!lock?.locked) return null;
     const [person] = await tx<
       { email: string; name: string; direct: string | null; other: string | null }[]
     >`
       select u.email, u.name, s.direct, s.other
       from "user" u left join notification_settings s on s.user_id = u.id
       where u.id = ${userId}`;
-    if (!person) return false;
+    if (!person) return null;
     const cadence = {
       direct: (person.direct ?? "instant") as NotificationSettings["direct"],
       other: (person.other ?? "daily") as NotificationSettings["other"],
@@ -115,10 +121,19 @@ async function mailPerson(deps: MailDeps, userId: string, now: Date): Promise<bo
     if (done.length > 0) {
       await tx`update notification set mailed_at = ${now} where id = any(${done.map((n) => n.id)})`;
     }
-    if (!due || mailable.length === 0) return false;
-    await deps.mailer.send(composeMail(deps, { userId, email: person.email }, mailable));
-    return true;
+    if (!due || mailable.length === 0) return null;
+    return { mail: composeMail(deps, { userId, email: person.email }, mailable), mailable };
   });
+  if (!outgoing) return false;
+  try {
+    await deps.mailer.send(outgoing.mail);
+  } catch (error) {
+    await deps.sql`
+      update notification set mailed_at = null
+      where id = any(${outgoing.mailable.map((n) => n.id)}) and mailed_at = ${now}`;
+    throw error;
+  }
+  return true;
 }
 
 function taskUrl(baseUrl: string, n: Waiting): string {
