@@ -136,7 +136,13 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           </button>
         }
       />
-      <BoardFilters search={search} members={members} labels={labels} onChange={setSearch} />
+      <BoardFilters
+        search={search}
+        statuses={boardStatuses(projectStatuses)}
+        members={members}
+        labels={labels}
+        onChange={setSearch}
+      />
       {filtered && shown === 0 && taskStatuses.some((status) => totals[status] > 0) && (
         <p className="board-notice" role="status">
           No tasks match these filters. Clear them to see every task.

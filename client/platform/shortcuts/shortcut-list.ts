@@ -20,6 +20,7 @@ export const shortcutList = {
   openCard: { keys: ["Enter"], label: "Open the focused card", scope: "Board" },
   selectCard: { keys: ["x"], label: "Select or unselect the focused card", scope: "Board" },
   clearSelection: { keys: ["Escape"], label: "Clear the selection", scope: "Board" },
+  filter: { keys: ["f"], label: "Filter the tasks", scope: "Board" },
   taskStatus: {
     keys: ["s"],
     label: "Change status (or of the selected tasks)",
