@@ -158,6 +158,7 @@ test("s p a l d open the focused card's choices beside it, and the peek's picker
   await page.keyboard.type("done");
   await page.keyboard.press("Enter");
   await expect(peek(page).getByRole("combobox", { name: "Status: Done" })).toBeVisible();
+  await expect(page.getByRole("listbox")).toHaveCount(0);
   await expect(titles(page, "Done")).toHaveText(["Task 2"]);
 
   await page.keyboard.press("p");
