@@ -100,6 +100,73 @@ test("clicking a card peeks at it beside the board; Esc closes, j/k step, Back c
   await expect(peek(page)).toHaveCount(0);
 });
 
+test("s p a l d open the focused card's choices beside it, and the peek's pickers", async ({
+  page,
+}) => {
+  await ownerWithTasks(page, 3);
+
+  // The focused card (j): `s` opens its status choices beside it; typing and Enter pick.
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("j");
+  const firstTitle = card(page, "Task 1").locator(".task-card-title");
+  await expect(firstTitle).toBeFocused();
+  await page.keyboard.press("s");
+  const statusMenu = page.getByRole("menu", { name: "Change status of Task 1" });
+  await expect(statusMenu).toBeVisible();
+  await expect(statusMenu.getByRole("menuitemradio", { name: "To do" })).toBeChecked();
+  await page.keyboard.press("i");
+  await expect(statusMenu.getByRole("menuitemradio", { name: "In progress" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(statusMenu).toHaveCount(0);
+  await expect(titles(page, "In progress")).toHaveText(["Task 1"]);
+  await expect(firstTitle).toBeFocused();
+
+  // `p` then the pointer: the priority's choices carry their icons.
+  await page.keyboard.press("p");
+  const priorityMenu = page.getByRole("menu", { name: "Change priority of Task 1" });
+  await expect(
+    priorityMenu.getByRole("menuitemradio", { name: "Urgent" }).locator("svg"),
+  ).toBeVisible();
+  await priorityMenu.getByRole("menuitemradio", { name: "Urgent" }).click();
+  await expect(card(page, "Task 1")).toContainText("Urgent");
+
+  // `a` and `d` as well; Esc closes without a change.
+  await firstTitle.focus();
+  await page.keyboard.press("a");
+  await page.getByRole("menuitem", { name: "Assign to me" }).click();
+  await expect(
+    card(page, "Task 1").getByRole("img", { name: "Assigned to Ada Owner" }),
+  ).toBeVisible();
+  await firstTitle.focus();
+  await page.keyboard.press("d");
+  await expect(page.getByRole("menu", { name: "Change due date of Task 1" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(firstTitle).toBeFocused();
+  await page.keyboard.press("l");
+  await expect(
+    page.getByRole("menu", { name: "Change labels of Task 1" }).getByRole("menuitem"),
+  ).toHaveText(["No labels in this workspace"]);
+  await page.keyboard.press("Escape");
+
+  // In the peek the keys open the peek's own pickers, not the card's menu.
+  await card(page, "Task 2").click();
+  await expect(peek(page).getByRole("heading", { name: "Task 2" })).toBeVisible();
+  await page.keyboard.press("s");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Filter statuses" })).toBeFocused();
+  await page.keyboard.type("done");
+  await page.keyboard.press("Enter");
+  await expect(peek(page).getByRole("combobox", { name: "Status: Done" })).toBeVisible();
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await expect(titles(page, "Done")).toHaveText(["Task 2"]);
+
+  await page.keyboard.press("p");
+  await page.getByRole("option", { name: "High" }).click();
+  await expect(peek(page).getByRole("combobox", { name: "Priority: High" })).toBeVisible();
+  await expect(card(page, "Task 2")).toContainText("High");
+});
+
 test("the card menu sets every property, copies the link and deletes", async ({
   page,
   context,

@@ -35,7 +35,19 @@ const titles = (page: Page, name: string) => column(page, name).getByRole("link"
 const card = (page: Page, title: string) =>
   page.getByRole("article").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
-const filterMenu = (page: Page, name: string) => page.locator("summary", { hasText: name });
+/** Opens the Filter menu and a property's submenu of choices. */
+async function filterBy(page: Page, property: string) {
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await page.getByRole("menuitem", { name: property }).click();
+}
+/** Esc closes the submenu, then the Filter menu. */
+async function closeFilterMenu(page: Page) {
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+}
+const filterChip = (page: Page, name: string | RegExp) =>
+  page.getByRole("list", { name: "Active filters" }).getByRole("button", { name });
 
 /** Types each title into the column's "+ Add task" field and presses Enter. */
 async function addTasks(page: Page, columnName: string, newTitles: string[]) {
@@ -274,15 +286,17 @@ test("filters live in the address: they survive a reload, can be shared, and cle
   await dialog.getByRole("button", { name: "Create task" }).click();
   await addTasks(page, "To do", ["Write the brief", "Plan the launch"]);
 
-  await filterMenu(page, "Priority").click();
-  await page.getByRole("group", { name: "Priority" }).getByLabel("Urgent").check();
+  await filterBy(page, "Priority");
+  await page.getByRole("menuitemcheckbox", { name: "Urgent" }).click();
   await expect(page).toHaveURL(/priority=/);
   await expect(titles(page, "To do")).toHaveText(["Urgent fix"]);
+  await closeFilterMenu(page);
 
   await page.reload();
   await expect(titles(page, "To do")).toHaveText(["Urgent fix"]);
-  await filterMenu(page, "Priority").click();
-  await expect(page.getByRole("group", { name: "Priority" }).getByLabel("Urgent")).toBeChecked();
+  await filterChip(page, "Priority is Urgent").click();
+  await expect(page.getByRole("menuitemcheckbox", { name: "Urgent" })).toBeChecked();
+  await page.keyboard.press("Escape");
 
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(titles(page, "To do")).toHaveText([
@@ -295,8 +309,8 @@ test("filters live in the address: they survive a reload, can be shared, and cle
   await page.getByRole("searchbox", { name: "Filter by text" }).fill("launch");
   await expect(page).toHaveURL(/q=launch/);
   await expect(titles(page, "To do")).toHaveText(["Plan the launch"]);
-  await page.getByRole("combobox", { name: "Due date" }).click();
-  await page.getByRole("option", { name: "No due date" }).click();
+  await filterBy(page, "Due date");
+  await page.getByRole("menuitemradio", { name: "No due date" }).click();
   await expect(page).toHaveURL(/due=none/);
 
   // The same link in another tab shows the same filtered board.
@@ -308,6 +322,71 @@ test("filters live in the address: they survive a reload, can be shared, and cle
 
   await page.getByRole("searchbox", { name: "Filter by text" }).fill("nothing like this");
   await expect(page.getByText("No tasks match these filters.")).toBeVisible();
+});
+
+test("filter chips: several choices with their icons, removed by ×, kept from board to list", async ({
+  page,
+}) => {
+  const { boardUrl } = await ownerWithProject(page);
+  await openBoard(page, boardUrl);
+  await addTasks(page, "To do", ["Write the brief"]);
+  await addTasks(page, "In progress", ["Plan the launch"]);
+  await addTasks(page, "Done", ["Pick a name"]);
+
+  // By pointer: Filter, Status, two statuses; the menu stays open for the second.
+  await filterBy(page, "Status");
+  const todo = page.getByRole("menuitemcheckbox", { name: "To do" });
+  await expect(todo.locator("svg.ui-status-icon")).toBeVisible();
+  await todo.click();
+  await page.getByRole("menuitemcheckbox", { name: "In progress" }).click();
+  await closeFilterMenu(page);
+  await expect(filterChip(page, "Status is any of To do, In progress")).toBeVisible();
+  await expect(page).toHaveURL(/status=/);
+  await expect(column(page, "Done")).toHaveCount(0);
+  await expect(titles(page, "To do")).toHaveText(["Write the brief"]);
+
+  // The chip's value reopens its choices: unticking one narrows the filter.
+  await filterChip(page, /^Status is/).click();
+  await page.getByRole("menuitemcheckbox", { name: "To do" }).click();
+  await page.keyboard.press("Escape");
+  await expect(filterChip(page, "Status is In progress")).toBeVisible();
+  await expect(column(page, "To do")).toHaveCount(0);
+
+  // Board and list keep the same filters.
+  const views = page.getByRole("navigation", { name: "Project views" });
+  await views.getByRole("link", { name: "List", exact: true }).click();
+  await expect(page).toHaveURL(/\/list\?status=/);
+  await expect(filterChip(page, "Status is In progress")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Plan the launch" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Pick a name" })).toHaveCount(0);
+  await views.getByRole("link", { name: "Board", exact: true }).click();
+  await expect(filterChip(page, "Status is In progress")).toBeVisible();
+
+  // The × takes the filter off.
+  await page.getByRole("button", { name: "Remove the Status filter" }).click();
+  await expect(filterChip(page, /^Status is/)).toHaveCount(0);
+  await expect(titles(page, "Done")).toHaveText(["Pick a name"]);
+  await expect(page).toHaveURL(new RegExp(`${boardUrl}$`));
+
+  // By keyboard: `f` opens the menu, the arrows reach Assignee, Enter ticks "No assignee".
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("f");
+  const menu = page.getByRole("menu", { name: "Filter by" });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Status" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Assignee" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("menuitemcheckbox", { name: "No assignee" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitemcheckbox", { name: "No assignee" })).toBeChecked();
+  await closeFilterMenu(page);
+  await expect(filterChip(page, "Assignee is No assignee")).toBeVisible();
+  await expect(page).toHaveURL(/assignee=%5B%22none%22%5D/);
+  await page.getByRole("button", { name: "Remove the Assignee filter" }).press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${boardUrl}$`));
 });
 
 test("the list view groups the tasks by status, and the choice is remembered", async ({ page }) => {

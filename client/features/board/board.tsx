@@ -24,10 +24,11 @@ import { hasFilters, type BoardSearch } from "./board-search.ts";
 import { BoardView } from "./board-view.tsx";
 import { useCardActions } from "./card-actions.ts";
 import { useCardContext } from "./card-context.ts";
+import { canChange, CardPropertyMenu, type CardProperty } from "./card-menu.tsx";
 import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { ListView } from "./list-view.tsx";
 import { useBoardColumns } from "./use-board-columns.ts";
-import { useCardKeyboard } from "./use-card-keyboard.ts";
+import { refocusCard, useCardKeyboard } from "./use-card-keyboard.ts";
 import { SelectionBar } from "./selection-bar.tsx";
 import { TaskPeek } from "./task-peek.tsx";
 import { useTaskActions } from "./use-task-actions.ts";
@@ -118,10 +119,25 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
     [navigate, project],
   );
   const peekId = search.peek ?? null;
-  const keyboard = useCardKeyboard(statusIds, columns, openTask, view === "board", {
-    id: peekId,
-    show: (taskId) => showPeek(taskId, true),
-  });
+  // `s p a l d` on the focused card: that property's choices, beside the card.
+  const [cardPicker, setCardPicker] = useState<{ property: CardProperty; taskId: string } | null>(
+    null,
+  );
+  const keyboard = useCardKeyboard(
+    statusIds,
+    columns,
+    openTask,
+    view === "board",
+    { id: peekId, show: (taskId) => showPeek(taskId, true) },
+    (property, taskId) => {
+      if (!canChange(property, context)) return false;
+      setCardPicker({ property, taskId });
+    },
+  );
+  const pickerTask = cardPicker ? findTask(cardPicker.taskId) : undefined;
+  const pickerAnchor = cardPicker
+    ? document.querySelector<HTMLElement>(`[data-task-id="${cardPicker.taskId}"]`)
+    : null;
   // The board's own New task: the new card lands in this board's columns.
   useShortcuts({ newTask: () => setCreating(true) });
 
@@ -136,7 +152,13 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           </button>
         }
       />
-      <BoardFilters search={search} members={members} labels={labels} onChange={setSearch} />
+      <BoardFilters
+        search={search}
+        statuses={boardStatuses(projectStatuses)}
+        members={members}
+        labels={labels}
+        onChange={setSearch}
+      />
       {filtered && shown === 0 && taskStatuses.some((status) => totals[status] > 0) && (
         <p className="board-notice" role="status">
           No tasks match these filters. Clear them to see every task.
@@ -184,6 +206,19 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           labels={labels}
           role={role}
           onClear={keyboard.clearSelection}
+        />
+      )}
+      {cardPicker && pickerTask && pickerAnchor && (
+        <CardPropertyMenu
+          property={cardPicker.property}
+          task={pickerTask}
+          anchor={pickerAnchor}
+          context={context}
+          actions={actions}
+          onClose={() => {
+            setCardPicker(null);
+            refocusCard(cardPicker.taskId);
+          }}
         />
       )}
       <TaskPeek

@@ -7,7 +7,7 @@ import {
   Tag,
   Trash2,
 } from "lucide-react";
-import { memo, useRef, useState, type SyntheticEvent } from "react";
+import { memo, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
 import type { Task, TaskPriority } from "../../../shared/entities.ts";
 import { boardStatuses } from "../../../shared/statuses.ts";
 import { addDays, weekOf } from "../../lib/due-date.ts";
@@ -74,17 +74,9 @@ export const CardMenu = memo(function CardMenu({ task, context, actions }: CardM
 });
 
 function CardMenuItems({ task, context, actions }: CardMenuProps) {
-  const { can, statuses } = context;
-  const columns = boardStatuses(statuses);
-  const members = [...context.membersById.values()];
-  const labels = [...context.labelsById.values()];
-  const me = members.find((member) => member.id === context.userId);
-  const today = context.today;
-  const days = [
-    { label: "Today", day: today },
-    { label: "Tomorrow", day: addDays(today, 1) },
-    { label: "Next week", day: addDays(weekOf(today).start, 7) },
-  ];
+  const { can } = context;
+  const columns = boardStatuses(context.statuses);
+  const props = { task, context, actions };
 
   return (
     <>
@@ -95,44 +87,13 @@ function CardMenuItems({ task, context, actions }: CardMenuProps) {
               Status
             </MenuSubmenuTrigger>
             <MenuContent side="inline-end">
-              <MenuRadioGroup
-                value={task.status}
-                onValueChange={(value: string) => {
-                  const status = statuses.find((candidate) => candidate.id === value);
-                  if (status && status.id !== task.status) actions.setStatus(task, status.id);
-                }}
-              >
-                {statuses.map((status) => (
-                  <MenuRadioItem
-                    key={status.id}
-                    value={status.id}
-                    closeOnClick
-                    icon={<StatusIconOf status={status.id} context={context} />}
-                  >
-                    {status.name}
-                  </MenuRadioItem>
-                ))}
-              </MenuRadioGroup>
+              <StatusChoices {...props} />
             </MenuContent>
           </MenuSubmenu>
           <MenuSubmenu>
             <MenuSubmenuTrigger icon={<SignalHigh aria-hidden />}>Priority</MenuSubmenuTrigger>
             <MenuContent side="inline-end">
-              <MenuRadioGroup
-                value={task.priority}
-                onValueChange={(value: TaskPriority) => actions.update(task, { priority: value })}
-              >
-                {priorityOrder.map((priority) => (
-                  <MenuRadioItem
-                    key={priority}
-                    value={priority}
-                    closeOnClick
-                    icon={<PriorityIcon priority={priority} />}
-                  >
-                    {priorityNames[priority]}
-                  </MenuRadioItem>
-                ))}
-              </MenuRadioGroup>
+              <PriorityChoices {...props} />
             </MenuContent>
           </MenuSubmenu>
         </>
@@ -141,42 +102,7 @@ function CardMenuItems({ task, context, actions }: CardMenuProps) {
         <MenuSubmenu>
           <MenuSubmenuTrigger icon={<CircleUserRound aria-hidden />}>Assignee</MenuSubmenuTrigger>
           <MenuContent side="inline-end">
-            {me && task.assigneeId !== me.id && (
-              <MenuItem
-                icon={<Avatar id={me.id} name={me.name} image={me.image} size="xs" decorative />}
-                onClick={() => actions.update(task, { assigneeId: me.id })}
-              >
-                Assign to me
-              </MenuItem>
-            )}
-            <MenuRadioGroup
-              value={task.assigneeId ?? ""}
-              onValueChange={(value: string) =>
-                actions.update(task, { assigneeId: value === "" ? null : value })
-              }
-            >
-              <MenuRadioItem value="" closeOnClick icon={<CircleUserRound aria-hidden />}>
-                Unassigned
-              </MenuRadioItem>
-              {members.map((member) => (
-                <MenuRadioItem
-                  key={member.id}
-                  value={member.id}
-                  closeOnClick
-                  icon={
-                    <Avatar
-                      id={member.id}
-                      name={member.name || member.email}
-                      image={member.image}
-                      size="xs"
-                      decorative
-                    />
-                  }
-                >
-                  {member.name || member.email}
-                </MenuRadioItem>
-              ))}
-            </MenuRadioGroup>
+            <AssigneeChoices {...props} />
           </MenuContent>
         </MenuSubmenu>
       )}
@@ -185,39 +111,13 @@ function CardMenuItems({ task, context, actions }: CardMenuProps) {
           <MenuSubmenu>
             <MenuSubmenuTrigger icon={<Tag aria-hidden />}>Labels</MenuSubmenuTrigger>
             <MenuContent side="inline-end">
-              {labels.length === 0 && <MenuItem disabled>No labels in this workspace</MenuItem>}
-              {labels.map((label) => {
-                const checked = task.labelIds.includes(label.id);
-                return (
-                  <MenuCheckboxItem
-                    key={label.id}
-                    checked={checked}
-                    icon={<span className="label-dot" data-color={label.color} />}
-                    onCheckedChange={(next) =>
-                      actions.update(task, {
-                        labelIds: next
-                          ? [...task.labelIds, label.id]
-                          : task.labelIds.filter((id) => id !== label.id),
-                      })
-                    }
-                  >
-                    {label.name}
-                  </MenuCheckboxItem>
-                );
-              })}
+              <LabelChoices {...props} />
             </MenuContent>
           </MenuSubmenu>
           <MenuSubmenu>
             <MenuSubmenuTrigger icon={<CalendarDays aria-hidden />}>Due date</MenuSubmenuTrigger>
             <MenuContent side="inline-end">
-              {days.map(({ label, day }) => (
-                <MenuItem key={label} onClick={() => actions.update(task, { dueDate: day })}>
-                  {label}
-                </MenuItem>
-              ))}
-              {task.dueDate !== null && (
-                <MenuItem onClick={() => actions.update(task, { dueDate: null })}>Clear</MenuItem>
-              )}
+              <DueChoices {...props} />
             </MenuContent>
           </MenuSubmenu>
         </>
@@ -249,6 +149,197 @@ function CardMenuItems({ task, context, actions }: CardMenuProps) {
         <MenuItem icon={<Trash2 aria-hidden />} onClick={() => actions.requestDelete(task)}>
           Delete…
         </MenuItem>
+      )}
+    </>
+  );
+}
+
+/** The properties `s p a l d` open on the focused card, as the card menu's submenus. */
+export type CardProperty = "status" | "priority" | "assignee" | "labels" | "due";
+
+const propertyTitles: Record<CardProperty, string> = {
+  status: "Change status",
+  priority: "Change priority",
+  assignee: "Change assignee",
+  labels: "Change labels",
+  due: "Change due date",
+};
+
+const choicesOf: Record<CardProperty, (props: CardMenuProps) => ReactNode> = {
+  status: StatusChoices,
+  priority: PriorityChoices,
+  assignee: AssigneeChoices,
+  labels: LabelChoices,
+  due: DueChoices,
+};
+
+/** Whether the person's role lets them change the property (SPEC.md section 6). */
+export function canChange(property: CardProperty, context: CardContext): boolean {
+  return property === "assignee" ? context.can.assign : context.can.update;
+}
+
+type CardPropertyMenuProps = CardMenuProps & {
+  property: CardProperty;
+  /** The card it opens beside; the focus goes back to its title when it closes. */
+  anchor: HTMLElement;
+  onClose: () => void;
+};
+
+/**
+ * One of the card menu's submenus on its own, opened by `s p a l d` on the focused card and
+ * placed beside the card: the same choices, with the same icons, as the "⋯" menu offers.
+ */
+export function CardPropertyMenu(props: CardPropertyMenuProps) {
+  const { property, anchor, onClose, ...card } = props;
+  const Choices = choicesOf[property];
+  return (
+    <Menu
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <MenuContent
+        anchor={anchor}
+        side="bottom"
+        finalFocus={() => anchor.querySelector<HTMLElement>(".task-card-title") ?? anchor}
+        aria-label={`${propertyTitles[property]} of ${card.task.title}`}
+      >
+        <Choices {...card} />
+      </MenuContent>
+    </Menu>
+  );
+}
+
+function StatusChoices({ task, context, actions }: CardMenuProps) {
+  return (
+    <MenuRadioGroup
+      value={task.status}
+      onValueChange={(value: string) => {
+        const status = context.statusesById.get(value);
+        if (status && status.id !== task.status) actions.setStatus(task, status.id);
+      }}
+    >
+      {context.statuses.map((status) => (
+        <MenuRadioItem
+          key={status.id}
+          value={status.id}
+          closeOnClick
+          icon={<StatusIconOf status={status.id} context={context} />}
+        >
+          {status.name}
+        </MenuRadioItem>
+      ))}
+    </MenuRadioGroup>
+  );
+}
+
+function PriorityChoices({ task, actions }: CardMenuProps) {
+  return (
+    <MenuRadioGroup
+      value={task.priority}
+      onValueChange={(value: TaskPriority) => actions.update(task, { priority: value })}
+    >
+      {priorityOrder.map((priority) => (
+        <MenuRadioItem
+          key={priority}
+          value={priority}
+          closeOnClick
+          icon={<PriorityIcon priority={priority} />}
+        >
+          {priorityNames[priority]}
+        </MenuRadioItem>
+      ))}
+    </MenuRadioGroup>
+  );
+}
+
+function AssigneeChoices({ task, context, actions }: CardMenuProps) {
+  const members = [...context.membersById.values()];
+  const me = context.membersById.get(context.userId);
+  return (
+    <>
+      {me && task.assigneeId !== me.id && (
+        <MenuItem
+          icon={<Avatar id={me.id} name={me.name} image={me.image} size="xs" decorative />}
+          onClick={() => actions.update(task, { assigneeId: me.id })}
+        >
+          Assign to me
+        </MenuItem>
+      )}
+      <MenuRadioGroup
+        value={task.assigneeId ?? ""}
+        onValueChange={(value: string) =>
+          actions.update(task, { assigneeId: value === "" ? null : value })
+        }
+      >
+        <MenuRadioItem value="" closeOnClick icon={<CircleUserRound aria-hidden />}>
+          Unassigned
+        </MenuRadioItem>
+        {members.map((member) => (
+          <MenuRadioItem
+            key={member.id}
+            value={member.id}
+            closeOnClick
+            icon={
+              <Avatar
+                id={member.id}
+                name={member.name || member.email}
+                image={member.image}
+                size="xs"
+                decorative
+              />
+            }
+          >
+            {member.name || member.email}
+          </MenuRadioItem>
+        ))}
+      </MenuRadioGroup>
+    </>
+  );
+}
+
+function LabelChoices({ task, context, actions }: CardMenuProps) {
+  const labels = [...context.labelsById.values()];
+  return (
+    <>
+      {labels.length === 0 && <MenuItem disabled>No labels in this workspace</MenuItem>}
+      {labels.map((label) => (
+        <MenuCheckboxItem
+          key={label.id}
+          checked={task.labelIds.includes(label.id)}
+          icon={<span className="label-dot" data-color={label.color} />}
+          onCheckedChange={(next) =>
+            actions.update(task, {
+              labelIds: next
+                ? [...task.labelIds, label.id]
+                : task.labelIds.filter((id) => id !== label.id),
+            })
+          }
+        >
+          {label.name}
+        </MenuCheckboxItem>
+      ))}
+    </>
+  );
+}
+
+function DueChoices({ task, context, actions }: CardMenuProps) {
+  const today = context.today;
+  const days = [
+    { label: "Today", day: today },
+    { label: "Tomorrow", day: addDays(today, 1) },
+    { label: "Next week", day: addDays(weekOf(today).start, 7) },
+  ];
+  return (
+    <>
+      {days.map(({ label, day }) => (
+        <MenuItem key={label} onClick={() => actions.update(task, { dueDate: day })}>
+          {label}
+        </MenuItem>
+      ))}
+      {task.dueDate !== null && (
+        <MenuItem onClick={() => actions.update(task, { dueDate: null })}>Clear</MenuItem>
       )}
     </>
   );

@@ -1,11 +1,12 @@
 import { Dialog as BaseDialog } from "@base-ui/react/dialog";
 import { Link } from "@tanstack/react-router";
 import { ChevronDown, ChevronUp, Link as LinkIcon, Maximize2, X } from "lucide-react";
-import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { setTaskItem } from "../../lib/markdown-task-list.ts";
 import { Markdown } from "../../ui/markdown.tsx";
+import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { IconButton } from "../../ui/icon-button.tsx";
 import { AssigneePicker } from "../../ui/pickers/assignee-picker.tsx";
@@ -15,6 +16,7 @@ import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
 import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
 import type { CardActions } from "./card-actions.ts";
 import type { CardContext } from "./card-context.ts";
+import type { CardProperty } from "./card-menu.tsx";
 import "../../styles/task-peek.css";
 
 type TaskPeekProps = {
@@ -83,6 +85,25 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
   );
   const labels = useMemo(() => [...context.labelsById.values()], [context.labelsById]);
 
+  // `s p a l d` open the peek's pickers, as on the task page (they outrank the board's keys
+  // for the focused card while the peek is open).
+  const [openPicker, setOpenPicker] = useState<CardProperty | null>(null);
+  const opener = (name: CardProperty, allowed: boolean) => () => {
+    if (!allowed) return false;
+    setOpenPicker(name);
+  };
+  useShortcuts({
+    taskStatus: opener("status", can.update),
+    taskPriority: opener("priority", can.update),
+    taskAssignee: opener("assignee", can.assign),
+    taskLabels: opener("labels", can.update),
+    taskDueDate: opener("due", can.update),
+  });
+  const control = (name: CardProperty) => ({
+    open: openPicker === name,
+    onOpenChange: (open: boolean) => setOpenPicker(open ? name : null),
+  });
+
   return (
     <>
       <header className="task-peek-header">
@@ -127,6 +148,7 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
         <BaseDialog.Title className="task-peek-title">{task.title}</BaseDialog.Title>
         <div className="task-peek-properties" role="group" aria-label="Properties">
           <StatusPicker
+            {...control("status")}
             value={task.status}
             statuses={context.statuses}
             disabled={!can.update}
@@ -136,11 +158,13 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
             }}
           />
           <PriorityPicker
+            {...control("priority")}
             value={task.priority}
             disabled={!can.update}
             onChange={(priority) => actions.update(task, { priority })}
           />
           <AssigneePicker
+            {...control("assignee")}
             value={task.assigneeId}
             members={members}
             currentUserId={context.userId}
@@ -148,12 +172,14 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
             onChange={(assigneeId) => actions.update(task, { assigneeId })}
           />
           <LabelsPicker
+            {...control("labels")}
             value={task.labelIds}
             labels={labels}
             disabled={!can.update}
             onChange={(labelIds) => actions.update(task, { labelIds })}
           />
           <DueDatePicker
+            {...control("due")}
             value={task.dueDate}
             today={context.today}
             disabled={!can.update}

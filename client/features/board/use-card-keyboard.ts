@@ -1,6 +1,7 @@
 import { useState, type FocusEvent } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
+import type { CardProperty } from "./card-menu.tsx";
 
 const noSelection: ReadonlySet<string> = new Set();
 
@@ -11,6 +12,10 @@ const noSelection: ReadonlySet<string> = new Set();
  *
  * While the peek panel shows a task, `j`/`k` show the next or previous one there instead
  * (the card is followed on the board, the focus stays in the panel).
+ *
+ * `s p a l d` on the focused card open its status, priority, assignee, labels or due date
+ * choices (`openPicker`, which returns `false` when the role may not change it). The bulk bar
+ * (a selection) and the peek bind the same keys for themselves, and win while they are up.
  */
 export function useCardKeyboard(
   statuses: readonly TaskStatus[],
@@ -18,6 +23,7 @@ export function useCardKeyboard(
   openTask: (taskId: string) => void,
   enabled: boolean,
   peek: { id: string | null; show: (taskId: string) => void },
+  openPicker: (property: CardProperty, taskId: string) => boolean | void,
 ) {
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState(noSelection);
@@ -41,9 +47,19 @@ export function useCardKeyboard(
   const focusedCardHasFocus = () =>
     focusedId !== null && cardTitle(focusedId) === document.activeElement;
 
+  const picker = (property: CardProperty) => () => {
+    if (!focusedId || !focusedCardHasFocus() || peek.id !== null) return false;
+    return openPicker(property, focusedId);
+  };
+
   useShortcuts(
     enabled
       ? {
+          taskStatus: picker("status"),
+          taskPriority: picker("priority"),
+          taskAssignee: picker("assignee"),
+          taskLabels: picker("labels"),
+          taskDueDate: picker("due"),
           nextCard: () => moveFocus(1),
           previousCard: () => moveFocus(-1),
           openCard: () => {
@@ -94,6 +110,20 @@ function focusCard(taskId: string, attempt = 0) {
   const title = cardTitle(taskId);
   if (title) title.focus();
   else if (attempt < FOCUS_ATTEMPTS) requestAnimationFrame(() => focusCard(taskId, attempt + 1));
+}
+
+/**
+ * Keeps the focus on a card whose menu just closed: a card given a new status is drawn anew in
+ * its new column a frame or two later, and the focus follows it there.
+ */
+export function refocusCard(taskId: string, attempt = 0) {
+  const title = cardTitle(taskId);
+  const active = document.activeElement;
+  // Only while the focus is nowhere (the old card went) or still on this card.
+  const lost =
+    active === null || active === document.body || active.closest(`[data-task-id="${taskId}"]`);
+  if (title && title !== active && lost) title.focus();
+  if (attempt < FOCUS_ATTEMPTS) requestAnimationFrame(() => refocusCard(taskId, attempt + 1));
 }
 
 function cardTitle(taskId: string): HTMLElement | null {

@@ -20,29 +20,30 @@ export const shortcutList = {
   openCard: { keys: ["Enter"], label: "Open the focused card", scope: "Board" },
   selectCard: { keys: ["x"], label: "Select or unselect the focused card", scope: "Board" },
   clearSelection: { keys: ["Escape"], label: "Clear the selection", scope: "Board" },
+  filter: { keys: ["f"], label: "Filter the tasks", scope: "Board" },
   taskStatus: {
     keys: ["s"],
-    label: "Change status (or of the selected tasks)",
+    label: "Change status (task page, peek, focused card or selected cards)",
     scope: "Task page",
   },
   taskPriority: {
     keys: ["p"],
-    label: "Change priority (or of the selected tasks)",
+    label: "Change priority (task page, peek, focused card or selected cards)",
     scope: "Task page",
   },
   taskAssignee: {
     keys: ["a"],
-    label: "Change assignee (or of the selected tasks)",
+    label: "Change assignee (task page, peek, focused card or selected cards)",
     scope: "Task page",
   },
   taskLabels: {
     keys: ["l"],
-    label: "Change labels (or of the selected tasks)",
+    label: "Change labels (task page, peek, focused card or selected cards)",
     scope: "Task page",
   },
   taskDueDate: {
     keys: ["d"],
-    label: "Change due date (or of the selected tasks)",
+    label: "Change due date (task page, peek, focused card or selected cards)",
     scope: "Task page",
   },
 } as const satisfies Record<string, { keys: readonly string[]; label: string; scope: string }>;
