@@ -146,12 +146,12 @@ test("a first sync that takes a while says so until the data is in", async ({ br
   const { owner, member, projectId, boardUrl } = await ownerAndMember(browser);
   await createTasksThroughSync(owner.request, projectId, "Arrives with the first sync", 1);
   const page = await owner.newPage();
-  // A slow network: the first pull of this empty browser takes two seconds to answer.
+  // A slow network: the first pull of this empty browser takes five seconds to answer.
   let delayed = false;
   await page.route("**/api/replicache/pull", async (route) => {
     if (!delayed) {
       delayed = true;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, 5000));
     }
     await route.continue();
   });
