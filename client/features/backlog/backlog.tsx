@@ -5,6 +5,7 @@ import type { Label, Member, Project, Task } from "../../../shared/entities.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ProjectNotHere } from "../../components/not-here.tsx";
+import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
 import { ProjectHeader } from "../../components/project-header.tsx";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
@@ -34,9 +35,16 @@ function Backlog() {
   const project = useProject(workspaceId, projectId);
   const absence = useAbsence(project === null);
 
-  if (project === undefined) return null;
+  if (project === undefined) return <ScreenSkeleton shape="list" label="Loading the project…" />;
   if (project === null) {
-    return <ProjectNotHere state={absence} workspaceId={workspaceId} workspace={workspace} />;
+    return (
+      <ProjectNotHere
+        state={absence}
+        workspaceId={workspaceId}
+        workspace={workspace}
+        shape="list"
+      />
+    );
   }
   return <ProjectBacklog project={project} role={workspace?.role ?? ""} />;
 }

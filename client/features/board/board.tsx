@@ -6,6 +6,7 @@ import { canPerform } from "../../../shared/sync-permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { ProjectNotHere } from "../../components/not-here.tsx";
+import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
 import { ProjectHeader } from "../../components/project-header.tsx";
 import { useSession } from "../../lib/session-store.ts";
 import { usePreferences } from "../../platform/preferences/use-preferences.ts";
@@ -58,9 +59,16 @@ function BoardScreen({ view }: { view: View }) {
   const project = useProject(workspaceId, projectId);
   const absence = useAbsence(project === null);
 
-  if (project === undefined) return null;
+  if (project === undefined) return <ScreenSkeleton shape={view} label="Loading the project…" />;
   if (project === null) {
-    return <ProjectNotHere state={absence} workspaceId={workspaceId} workspace={workspace} />;
+    return (
+      <ProjectNotHere
+        state={absence}
+        workspaceId={workspaceId}
+        workspace={workspace}
+        shape={view}
+      />
+    );
   }
   return <ProjectBoard project={project} role={workspace?.role ?? ""} view={view} />;
 }
