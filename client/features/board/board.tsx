@@ -1,5 +1,5 @@
 import { createLazyRoute, useNavigate, useParams, useSearch } from "@tanstack/react-router";
-import { Kanban, Plus } from "lucide-react";
+import { Plus, SquareKanban } from "lucide-react";
 import { Fragment, useCallback, useMemo, useState } from "react";
 import { taskStatuses, type Project, type Task } from "../../../shared/entities.ts";
 import { boardStatuses } from "../../../shared/statuses.ts";
@@ -237,7 +237,7 @@ function EmptyBoard({ projectName, onCreate }: { projectName: string; onCreate: 
   const steps = shortcutList.newTask.keys[0].split(" ");
   return (
     <EmptyState
-      icon={<Kanban />}
+      icon={<SquareKanban />}
       className="board-empty-state"
       title={`No tasks in ${projectName} yet`}
       action={
