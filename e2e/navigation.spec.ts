@@ -152,6 +152,26 @@ test("on a phone the sidebar is a drawer: closed on load, and closed again by ch
   await expect(drawer).toBeHidden();
 });
 
+test("on a phone the top bar names the screen beside the menu button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { websiteUrl } = await ownerWithProjects(page);
+  await page.goto(`${websiteUrl}/board`);
+  const name = page.getByTestId("phone-screen-name");
+  await expect(name).toHaveText("Board · Website Redesign");
+  const menu = await page.getByRole("button", { name: "Open sidebar" }).boundingBox();
+  const text = await name.boundingBox();
+  expect(menu && text && text.x > menu.x + menu.width - 1).toBe(true);
+  expect(
+    menu && text && Math.abs(text.y + text.height / 2 - (menu.y + menu.height / 2)),
+  ).toBeLessThan(4);
+
+  await page.goto(`${websiteUrl}/backlog`);
+  await expect(name).toHaveText("Backlog · Website Redesign");
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(name).toHaveCount(0);
+});
+
 test("Board, List and Backlog are tabs that are links: the address decides, and back goes back", async ({
   page,
 }) => {
@@ -225,7 +245,10 @@ test("every screen names its browser tab", async ({ page, browser }) => {
 
   // A task's tab reads as people name the task, and follows a new title.
   await page.goto(`${websiteUrl}/board`);
+  // A card opens the peek over the board (the tab stays the board's); its full page has its own.
   await page.getByRole("link", { name: "Migrate blog posts 1", exact: true }).click();
+  await expect(page).toHaveTitle("Board · Website Redesign");
+  await page.getByRole("link", { name: "Open full page" }).click();
   await expect(page).toHaveTitle("UIX-1 Migrate blog posts 1 · Website Redesign");
 
   const visitor = await browser.newPage();

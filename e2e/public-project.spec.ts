@@ -63,6 +63,8 @@ test("an owner makes a project public and a signed-out visitor sees its board; a
   // Signed out: this page's context never signed in.
   await page.goto(`/public-project/${publicId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Open roadmap" })).toBeVisible();
+  // The tab names the project, as a shared link should read.
+  await expect(page).toHaveTitle("Open roadmap · Public");
   const inProgress = page.getByRole("region", { name: "In progress" });
   await expect(inProgress.getByRole("button", { name: /OPEN-1 Ship the beta/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "To do" })).toContainText("Write the changelog");
@@ -77,5 +79,6 @@ test("an owner makes a project public and a signed-out visitor sees its board; a
 
   await page.goto(`/public-project/${privateId}`);
   await expect(page.getByText("This project is private or does not exist.")).toBeVisible();
+  await expect(page).toHaveTitle("Public project");
   await expect(page.getByText("Hidden work")).toHaveCount(0);
 });

@@ -1,11 +1,13 @@
 import { Outlet } from "@tanstack/react-router";
 import { Toaster } from "sonner";
 import { UpdatePrompt } from "../features/offline/update-prompt.tsx";
-import { useRouteTitle } from "../lib/route-titles.ts";
+import { PUBLIC_PROJECT_ROUTE, useRouteTitle } from "../lib/route-titles.ts";
 import { useApplyTheme } from "../platform/preferences/use-preferences.ts";
 
-// The signed-in area names its screens itself, from the local store (features/dashboard).
-const outsideDashboard = (routeId: string) => !routeId.startsWith("/_authenticated/dashboard");
+// The signed-in area names its screens itself, from the local store (features/dashboard), and
+// the public project page from the project it fetched.
+const outsideDashboard = (routeId: string) =>
+  !routeId.startsWith("/_authenticated/dashboard") && routeId !== PUBLIC_PROJECT_ROUTE;
 
 /** Every screen renders inside this: the one place toasts are mounted (SPEC.md section 9). */
 export function RootLayout() {

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Workspace } from "../../shared/entities.ts";
+import { ScreenSkeleton, type SkeletonShape } from "./screen-skeletons.tsx";
 
 /** From `useAbsence`: still checking, not found, or offline before any sync. */
 type AbsenceState = "checking" | "not-found" | "offline";
@@ -11,6 +12,8 @@ type NotHereProps = {
   what: string;
   /** The way back, a link. */
   back: ReactNode;
+  /** The shape of the screen it stands for while checking. */
+  shape: SkeletonShape;
 };
 
 /**
@@ -18,14 +21,8 @@ type NotHereProps = {
  * is not known yet, then "not found", or, offline in a browser that never synced, that it
  * cannot know yet. Never an endless "Loading…".
  */
-export function NotHere({ state, what, back }: NotHereProps) {
-  if (state === "checking") {
-    return (
-      <section className="page">
-        <p className="muted">Loading the {what}…</p>
-      </section>
-    );
-  }
+export function NotHere({ state, what, back, shape }: NotHereProps) {
+  if (state === "checking") return <ScreenSkeleton shape={shape} label={`Loading the ${what}…`} />;
   const title = state === "offline" ? "You are offline" : `${capitalized(what)} not found`;
   return (
     <section className="page">
@@ -48,14 +45,16 @@ type ProjectNotHereProps = {
   state: AbsenceState;
   workspaceId: string;
   workspace: Workspace | null | undefined;
+  shape: SkeletonShape;
 };
 
 /** A project screen (board, backlog, task) whose project is not in the workspace. */
-export function ProjectNotHere({ state, workspaceId, workspace }: ProjectNotHereProps) {
+export function ProjectNotHere({ state, workspaceId, workspace, shape }: ProjectNotHereProps) {
   return (
     <NotHere
       state={state}
       what="project"
+      shape={shape}
       back={
         <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }} className="button">
           Back to {workspace?.name ?? "the workspace"}

@@ -13,6 +13,9 @@ export type TitleNames = {
 
 const APP_NAME = "Tasks";
 
+/** The public project page names its tab itself: only it has the project (from the API). */
+export const PUBLIC_PROJECT_ROUTE = "/public-project/$projectId";
+
 /** `Board · Website Redesign`: the screen first (what tells tabs apart), then where it is. */
 const within = (screen: string, place: string | undefined) =>
   place ? `${screen} · ${place}` : screen;
@@ -29,7 +32,8 @@ const titles: { [Id in RouteId]?: (names: TitleNames) => string } = {
   "/auth/accept-invitation/$inviteId": () => "Accept invitation",
   "/auth/error": () => "Authentication error",
   "/auth/verify-email": () => "Verify email",
-  "/public-project/$projectId": () => "Public project",
+  // The project's own name once its page has it, as a shared link's tab should read.
+  [PUBLIC_PROJECT_ROUTE]: ({ project }) => (project ? `${project} · Public` : "Public project"),
   "/test-error": () => "Error test",
   "/dev/outbox": () => "Dev outbox",
   "/dev/ui": () => "Design system",
@@ -99,12 +103,19 @@ const ERROR = "error";
  * area sets its own, with names from the local store, which only it can read.
  */
 export function useRouteTitle(names: TitleNames, covers: (routeId: string) => boolean): void {
-  const routeId = useLeafRoute();
-  let title: string | null = null;
-  if (routeId === NOT_FOUND) title = "Page not found";
-  else if (routeId === ERROR) title = "Something went wrong";
-  else if (covers(routeId)) title = routeTitle(routeId, names);
+  const title = useScreenTitle(names, covers);
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
+}
+
+/** The title of the screen on show, or null for a route `covers` leaves to another. */
+export function useScreenTitle(
+  names: TitleNames,
+  covers: (routeId: string) => boolean,
+): string | null {
+  const routeId = useLeafRoute();
+  if (routeId === NOT_FOUND) return "Page not found";
+  if (routeId === ERROR) return "Something went wrong";
+  return covers(routeId) ? routeTitle(routeId, names) : null;
 }

@@ -76,6 +76,13 @@ describe.each([
     },
   );
 
+  test("a checkbox's edge, unchecked or checked, stands out at 3:1 or more on every surface", () => {
+    for (const surface of surfaces) {
+      expect(contrast(colour("control-border"), colour(surface))).toBeGreaterThanOrEqual(3);
+      expect(contrast(colour("accent"), colour(surface))).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   test("the focus ring stands out at 3:1 or more against the page and surfaces", () => {
     for (const surface of surfaces) {
       expect(contrast(colour("focus"), colour(surface))).toBeGreaterThanOrEqual(3);

@@ -1,10 +1,12 @@
 import { createLazyRoute, Link } from "@tanstack/react-router";
+import { Inbox, Plus } from "lucide-react";
 import { nanoid } from "nanoid";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import type { Label, Member, Project, Task } from "../../../shared/entities.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ProjectNotHere } from "../../components/not-here.tsx";
+import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
 import { ProjectHeader } from "../../components/project-header.tsx";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
@@ -19,6 +21,8 @@ import {
   useWorkspace,
 } from "../../platform/sync/store-hooks.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
+import { Button } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
 import "../../styles/backlog.css";
 import { BulkActionBar, type BacklogPermissions } from "./bulk-action-bar.tsx";
 import { moveTasks } from "./bulk-edit.ts";
@@ -34,9 +38,16 @@ function Backlog() {
   const project = useProject(workspaceId, projectId);
   const absence = useAbsence(project === null);
 
-  if (project === undefined) return null;
+  if (project === undefined) return <ScreenSkeleton shape="list" label="Loading the project…" />;
   if (project === null) {
-    return <ProjectNotHere state={absence} workspaceId={workspaceId} workspace={workspace} />;
+    return (
+      <ProjectNotHere
+        state={absence}
+        workspaceId={workspaceId}
+        workspace={workspace}
+        shape="list"
+      />
+    );
   }
   return <ProjectBacklog project={project} role={workspace?.role ?? ""} />;
 }
@@ -114,7 +125,25 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
       <TaskGroup
         title="Planned"
         tasks={planned}
-        empty="Nothing planned. Add a task above, or move one here from the board."
+        empty={
+          <EmptyState
+            icon={<Inbox />}
+            className="backlog-empty-state"
+            action={
+              can.create && (
+                <Button
+                  variant="primary"
+                  icon={<Plus />}
+                  onClick={() => document.getElementById(newPlannedTaskId)?.focus()}
+                >
+                  Plan a task
+                </Button>
+              )
+            }
+          >
+            Nothing planned. Add a task above, or move one here from the board.
+          </EmptyState>
+        }
         context={rowContext}
       />
       <TaskGroup
@@ -126,6 +155,8 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
     </section>
   );
 }
+
+const newPlannedTaskId = "backlog-new-task-title";
 
 function NewPlannedTask({ projectId, planned }: { projectId: string; planned: readonly Task[] }) {
   const rep = useRep();
@@ -151,6 +182,7 @@ function NewPlannedTask({ projectId, planned }: { projectId: string; planned: re
   return (
     <form className="backlog-new" onSubmit={submit} aria-label="New task">
       <input
+        id={newPlannedTaskId}
         className="input"
         aria-label="New task title"
         placeholder="New planned task… (Enter to add)"
@@ -176,7 +208,12 @@ type RowContext = {
   onMove: (task: Task, status: "to-do" | "planned" | "archived") => void;
 };
 
-type TaskGroupProps = { title: string; tasks: readonly Task[]; empty: string; context: RowContext };
+type TaskGroupProps = {
+  title: string;
+  tasks: readonly Task[];
+  empty: ReactNode;
+  context: RowContext;
+};
 
 function TaskGroup({ title, tasks, empty, context }: TaskGroupProps) {
   return (
@@ -185,7 +222,11 @@ function TaskGroup({ title, tasks, empty, context }: TaskGroupProps) {
         {title} <span className="muted">{tasks.length}</span>
       </h2>
       {tasks.length === 0 ? (
-        <p className="muted backlog-empty">{empty}</p>
+        typeof empty === "string" ? (
+          <p className="muted backlog-empty">{empty}</p>
+        ) : (
+          empty
+        )
       ) : (
         <ul className="backlog-list">
           {tasks.map((task) => (

@@ -1,15 +1,18 @@
 import { createLazyRoute, useNavigate, useParams, useSearch } from "@tanstack/react-router";
-import { useCallback, useMemo, useState } from "react";
+import { Plus, SquareKanban } from "lucide-react";
+import { Fragment, useCallback, useMemo, useState } from "react";
 import { taskStatuses, type Project, type Task } from "../../../shared/entities.ts";
 import { boardStatuses } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { ProjectNotHere } from "../../components/not-here.tsx";
+import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
 import { ProjectHeader } from "../../components/project-header.tsx";
 import { useSession } from "../../lib/session-store.ts";
 import { usePreferences } from "../../platform/preferences/use-preferences.ts";
-import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
+import { keyLabels, shortcutList } from "../../platform/shortcuts/shortcut-list.ts";
+import { isMac, useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useProjectStatuses } from "../../platform/statuses.ts";
 import {
   useLabels,
@@ -19,6 +22,9 @@ import {
   useWorkspace,
 } from "../../platform/sync/store-hooks.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
+import { Button } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
+import { Kbd } from "../../ui/kbd.tsx";
 import { BoardFilters } from "./board-filters.tsx";
 import { hasFilters, type BoardSearch } from "./board-search.ts";
 import { BoardView } from "./board-view.tsx";
@@ -59,9 +65,16 @@ function BoardScreen({ view }: { view: View }) {
   const project = useProject(workspaceId, projectId);
   const absence = useAbsence(project === null);
 
-  if (project === undefined) return null;
+  if (project === undefined) return <ScreenSkeleton shape={view} label="Loading the project…" />;
   if (project === null) {
-    return <ProjectNotHere state={absence} workspaceId={workspaceId} workspace={workspace} />;
+    return (
+      <ProjectNotHere
+        state={absence}
+        workspaceId={workspaceId}
+        workspace={workspace}
+        shape={view}
+      />
+    );
   }
   return <ProjectBoard project={project} role={workspace?.role ?? ""} view={view} />;
 }
@@ -164,6 +177,9 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           No tasks match these filters. Clear them to see every task.
         </p>
       )}
+      {!filtered && taskStatuses.every((status) => totals[status] === 0) && (
+        <EmptyBoard projectName={project.name} onCreate={() => setCreating(true)} />
+      )}
       {view === "board" ? (
         <BoardView
           statuses={statuses}
@@ -245,5 +261,38 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
         </p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/**
+ * A project without a task: the way to the first one, and its shortcut (`t c`, read from the
+ * shortcut list so the hint is what the keys do). The columns stay below as drop targets.
+ */
+function EmptyBoard({ projectName, onCreate }: { projectName: string; onCreate: () => void }) {
+  const steps = shortcutList.newTask.keys[0].split(" ");
+  return (
+    <EmptyState
+      icon={<SquareKanban />}
+      className="board-empty-state"
+      title={`No tasks in ${projectName} yet`}
+      action={
+        <Button variant="primary" icon={<Plus />} onClick={onCreate}>
+          Create task
+        </Button>
+      }
+      hint={
+        <>
+          or press{" "}
+          {steps.map((step, index) => (
+            <Fragment key={step}>
+              {index > 0 && " then "}
+              <Kbd keys={keyLabels(step, isMac).map((key) => key.toUpperCase())} />
+            </Fragment>
+          ))}
+        </>
+      }
+    >
+      Plan the work: each task becomes a card in its status column.
+    </EmptyState>
   );
 }

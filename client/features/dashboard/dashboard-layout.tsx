@@ -11,7 +11,7 @@ import { ReplicacheProvider } from "../../platform/sync/replicache-provider.tsx"
 import "../../styles/offline.css";
 import { AppShortcuts } from "./app-shortcuts.tsx";
 import { AppSidebar } from "./app-sidebar.tsx";
-import { DocumentTitle } from "./document-title.tsx";
+import { DocumentTitle, PhoneScreenName } from "./document-title.tsx";
 import { SidebarDrawer } from "./sidebar-drawer.tsx";
 import { SidebarToggle } from "./sidebar-toggle.tsx";
 
@@ -41,6 +41,7 @@ function DashboardLayout() {
       {phone ? (
         <header className="phone-bar">
           <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          <PhoneScreenName />
           <SyncStatus />
         </header>
       ) : (

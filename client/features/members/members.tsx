@@ -1,5 +1,6 @@
 import { createLazyRoute } from "@tanstack/react-router";
-import { useCallback, useState } from "react";
+import { UserPlus } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { roleAllows, workspaceRoles, type WorkspaceRole } from "../../../shared/permissions.ts";
 import { ApiDataPending } from "../../components/api-data-pending.tsx";
@@ -10,6 +11,8 @@ import { useSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
 import { Avatar } from "../../ui/avatar.tsx";
+import { Button } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
 import { InviteMemberForm } from "./invite-member-form.tsx";
 import { roleName } from "./role-names.ts";
 import { RoleSelect } from "./role-select.tsx";
@@ -51,6 +54,7 @@ function Members() {
   const { data: workspace, reload } = members;
   const [pending, run] = useAction();
   const [removing, setRemoving] = useState<Member | null>(null);
+  const inviteForm = useRef<HTMLDivElement>(null);
 
   if (!session || !workspace) {
     return (
@@ -104,11 +108,13 @@ function Members() {
       <p className="muted">The people of {workspace.name} and the invitations still open.</p>
 
       {can.invite && (
-        <InviteMemberForm
-          workspaceId={workspaceId}
-          assignableRoles={can.assignableRoles}
-          onInvited={reload}
-        />
+        <div ref={inviteForm}>
+          <InviteMemberForm
+            workspaceId={workspaceId}
+            assignableRoles={can.assignableRoles}
+            onInvited={reload}
+          />
+        </div>
       )}
 
       <h2>Members ({workspace.members.length})</h2>
@@ -172,6 +178,24 @@ function Members() {
           })}
         </tbody>
       </table>
+
+      {workspace.members.length === 1 && can.invite && (
+        <EmptyState
+          icon={<UserPlus />}
+          className="members-empty-state"
+          title={`Only you in ${workspace.name} so far`}
+          action={
+            <Button
+              variant="primary"
+              onClick={() => inviteForm.current?.querySelector("input")?.focus()}
+            >
+              Invite people
+            </Button>
+          }
+        >
+          Invite the people you work with: they get an email with a link to join.
+        </EmptyState>
+      )}
 
       <h2>Pending invitations ({invitations.length})</h2>
       {invitations.length === 0 ? (

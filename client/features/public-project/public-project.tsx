@@ -5,6 +5,7 @@ import type { PublicLabel, PublicProject, PublicTask } from "../../../shared/pub
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { OfflineNotice } from "../../components/offline-notice.tsx";
 import { isOverdue } from "../../lib/due-date.ts";
+import { PUBLIC_PROJECT_ROUTE, useRouteTitle } from "../../lib/route-titles.ts";
 import { priorityNames, statusNames } from "../../lib/task-names.ts";
 import "../../styles/public-project.css";
 import { Markdown } from "../../ui/markdown.tsx";
@@ -14,12 +15,19 @@ export const Route = createLazyRoute("/public-project/$projectId")({
   component: PublicProjectPage,
 });
 
+const isPublicProjectRoute = (routeId: string) => routeId === PUBLIC_PROJECT_ROUTE;
+
 /** What a signed-out visitor sees: the backlog's archive stays with the team. */
 const listStatuses: readonly TaskStatus[] = ["planned", ...boardStatuses];
 
 function PublicProjectPage() {
   const { projectId } = Route.useParams();
   const state = usePublicProject(projectId);
+  // `Website Redesign · Public`; "Public project" until it has loaded, or when it is not shown.
+  useRouteTitle(
+    { project: state.kind === "ready" ? state.data.project.name : undefined },
+    isPublicProjectRoute,
+  );
 
   const notice = <OfflineNotice need="This page needs a network connection to show the project." />;
   if (state.kind === "loading") return notice;

@@ -1,6 +1,9 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useDeferredValue, useRef, useState, type KeyboardEvent } from "react";
+import { SearchX } from "lucide-react";
 import { useSession } from "../../lib/session-store.ts";
+import { Button } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
 import { useIndexBuilding } from "./index-status.ts";
 import { searchDatabase, type SearchDatabase } from "./search-database.ts";
 import { RESULT_LINK_CLASS, SearchResults } from "./search-results.tsx";
@@ -91,10 +94,28 @@ function SearchPage({ database }: { database: SearchDatabase }) {
             {results.total === 1 ? "1 result" : `${results.total} results`}
           </p>
         )}
-        {hasQuery && results.total === 0 && (
-          <p className="empty-state">
-            {building ? "Building the search index…" : `No results for “${results.query.trim()}”`}
-          </p>
+        {hasQuery && results.total === 0 && building && (
+          <p className="muted">Building the search index…</p>
+        )}
+        {hasQuery && results.total === 0 && !building && (
+          <EmptyState
+            icon={<SearchX />}
+            title={`No results for “${results.query.trim()}”`}
+            action={
+              <Button
+                variant="primary"
+                onClick={() => {
+                  change("");
+                  input.current?.focus();
+                }}
+              >
+                Clear search
+              </Button>
+            }
+          >
+            Try fewer or other words: a task key such as WEB-12, part of a title, a project or a
+            comment.
+          </EmptyState>
         )}
         {hasQuery && (
           <SearchResults

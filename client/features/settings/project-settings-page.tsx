@@ -22,6 +22,7 @@ export function ProjectSettingsPage({ projectId, title, children }: ProjectSetti
       <NotHere
         state={absence}
         what="project"
+        shape="page"
         back={
           <Link to="/dashboard/settings/projects" className="button">
             See your projects

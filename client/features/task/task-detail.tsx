@@ -6,6 +6,7 @@ import { canPerform } from "../../../shared/sync-permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { NotHere, ProjectNotHere } from "../../components/not-here.tsx";
+import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
@@ -38,15 +39,26 @@ function TaskDetail() {
   const absence = useAbsence(project === null || task === null);
 
   // The workspace layout says when the workspace is not there.
-  if (!workspace || project === undefined || task === undefined) return null;
+  if (!workspace) return null;
+  if (project === undefined || task === undefined) {
+    return <ScreenSkeleton shape="task" label="Loading the task…" />;
+  }
   if (project === null) {
-    return <ProjectNotHere state={absence} workspaceId={workspaceId} workspace={workspace} />;
+    return (
+      <ProjectNotHere
+        state={absence}
+        workspaceId={workspaceId}
+        workspace={workspace}
+        shape="task"
+      />
+    );
   }
   if (task === null) {
     return (
       <NotHere
         state={absence}
         what="task"
+        shape="task"
         back={
           <Link
             className="button"

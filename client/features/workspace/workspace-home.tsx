@@ -1,8 +1,11 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import type { Project } from "../../../shared/entities.ts";
+import { FolderKanban, Plus } from "lucide-react";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { useProjects, useProjectTasks, useWorkspace } from "../../platform/sync/store-hooks.ts";
+import { Button } from "../../ui/button.tsx";
+import { EmptyState } from "../../ui/empty-state.tsx";
 import { NewProjectDialog } from "./new-project-dialog.tsx";
 import "../../styles/workspace.css";
 
@@ -33,14 +36,21 @@ function WorkspaceHome() {
       </header>
       <h2>Projects</h2>
       {projects.length === 0 ? (
-        <div className="empty-state">
-          <p>No projects yet.</p>
-          <p className="muted">
-            {canCreate
-              ? "Create a project to start planning tasks on its board."
-              : "When someone creates a project, it shows up here."}
-          </p>
-        </div>
+        <EmptyState
+          icon={<FolderKanban />}
+          title="No projects yet."
+          action={
+            canCreate && (
+              <Button variant="primary" icon={<Plus />} onClick={() => setCreating(true)}>
+                Create project
+              </Button>
+            )
+          }
+        >
+          {canCreate
+            ? "Create a project to start planning tasks on its board."
+            : "When someone creates a project, it shows up here."}
+        </EmptyState>
       ) : (
         <ul className="project-list" aria-label="Projects">
           {projects.map((project) => (

@@ -1,6 +1,7 @@
-import { createLazyRoute, Link, Outlet } from "@tanstack/react-router";
+import { createLazyRoute, Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { NotHere } from "../../components/not-here.tsx";
+import { skeletonShapeOf } from "../../components/screen-skeletons.tsx";
 import { rememberActiveWorkspace } from "../../lib/active-workspace.ts";
 import { useWorkspace } from "../../platform/sync/store-hooks.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
@@ -18,6 +19,7 @@ export const Route = createLazyRoute("/_authenticated/dashboard/workspace/$works
 function WorkspaceLayout() {
   const { workspaceId } = Route.useParams();
   const workspace = useWorkspace(workspaceId);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   const absence = useAbsence(workspace === null);
   const foundId = workspace?.id;
 
@@ -30,6 +32,7 @@ function WorkspaceLayout() {
     <NotHere
       state={absence}
       what="workspace"
+      shape={skeletonShapeOf(pathname)}
       back={
         <Link to="/dashboard" className="button">
           Go to your workspaces

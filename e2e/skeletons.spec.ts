@@ -1,0 +1,89 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signedInPerson } from "./support/accounts.ts";
+import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+
+// While a fresh browser's store waits for its first pull, each project screen shows a skeleton
+// of its own shape; when the pull lands, the screen itself.
+
+let person: Awaited<ReturnType<typeof signedInPerson>>;
+let projectId = "";
+let taskId = "";
+
+test.beforeAll(async ({ playwright }) => {
+  person = await signedInPerson("skeletons");
+  const request = await playwright.request.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    storageState: { cookies: person.cookies, origins: [] },
+  });
+  projectId = await createProjectThroughSync(request, person.workspaceId, {
+    name: "Skeleton Garden",
+    key: "SKG",
+  });
+  [taskId = ""] = await createTasksThroughSync(request, projectId, "Prune", 1);
+  await request.dispose();
+});
+
+/** Holds the first pull until the returned function is called. */
+async function holdFirstPull(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/replicache/pull", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const projectPath = (screen: string) =>
+  `/dashboard/workspace/${person.workspaceId}/project/${projectId}/${screen}`;
+const skeleton = (page: Page) => page.getByTestId("screen-skeleton");
+
+test("the board loads as columns of card placeholders, then its columns", async ({ page }) => {
+  await page.context().addCookies(person.cookies);
+  const release = await holdFirstPull(page);
+  await page.goto(projectPath("board"));
+  await expect(page.getByRole("status").filter({ hasText: "Loading the" })).toBeAttached();
+  await expect(skeleton(page).getByTestId("skeleton-column")).toHaveCount(4);
+  expect(await skeleton(page).getByTestId("skeleton-card").count()).toBeGreaterThan(4);
+  release();
+  await expect(page.getByRole("region", { name: "To do", exact: true })).toContainText("Prune 1");
+  await expect(skeleton(page)).toHaveCount(0);
+});
+
+for (const screen of ["list", "backlog"]) {
+  test(`the ${screen} loads as rows, then its tasks`, async ({ page }) => {
+    await page.context().addCookies(person.cookies);
+    const release = await holdFirstPull(page);
+    await page.goto(projectPath(screen));
+    await expect(skeleton(page).getByTestId("skeleton-row")).toHaveCount(8);
+    await expect(skeleton(page).getByTestId("skeleton-column")).toHaveCount(0);
+    release();
+    await expect(skeleton(page)).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Skeleton Garden" })).toBeVisible();
+  });
+}
+
+test("the task page loads as a title and a properties column, then the task", async ({ page }) => {
+  await page.context().addCookies(person.cookies);
+  const release = await holdFirstPull(page);
+  await page.goto(projectPath(`task/${taskId}`));
+  await expect(skeleton(page).getByTestId("skeleton-properties")).toBeVisible();
+  release();
+  await expect(skeleton(page)).toHaveCount(0);
+  await expect(page.getByText("SKG-1").first()).toBeVisible();
+});
+
+test("the skeleton keeps still for people who ask for reduced motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.context().addCookies(person.cookies);
+  const release = await holdFirstPull(page);
+  await page.goto(projectPath("board"));
+  const bar = skeleton(page).locator(".skeleton-bar").first();
+  await expect(bar).toBeVisible();
+  expect(await bar.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  expect(await bar.evaluate((element) => getComputedStyle(element).animationName)).toBe(
+    "skeleton-shimmer",
+  );
+  release();
+});
