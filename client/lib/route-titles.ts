@@ -9,6 +9,8 @@ export type TitleNames = {
   project?: string;
   /** The task as people name it: `UIX-5 Migrate blog posts`. */
   task?: string;
+  /** Unread notifications: the title starts `(3) ` so a background tab shows there is news. */
+  unread?: number;
 };
 
 const APP_NAME = "Tasks";
@@ -42,6 +44,8 @@ const titles: { [Id in RouteId]?: (names: TitleNames) => string } = {
     within("Search", workspace),
   "/_authenticated/dashboard/workspace/$workspaceId/members": ({ workspace }) =>
     within("Members", workspace),
+  "/_authenticated/dashboard/workspace/$workspaceId/inbox": ({ workspace }) =>
+    within("Inbox", workspace),
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/board": ({ project }) =>
     within("Board", project),
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/list": ({ project }) =>
@@ -104,6 +108,7 @@ export function useRouteTitle(names: TitleNames, covers: (routeId: string) => bo
   if (routeId === NOT_FOUND) title = "Page not found";
   else if (routeId === ERROR) title = "Something went wrong";
   else if (covers(routeId)) title = routeTitle(routeId, names);
+  if (title && names.unread) title = `(${names.unread}) ${title}`;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);

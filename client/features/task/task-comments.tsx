@@ -6,7 +6,8 @@ import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useComments } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
-import { relativeTime, type NameOf } from "./activity-text.ts";
+import { relativeTime } from "../../lib/relative-time.ts";
+import type { NameOf } from "./activity-text.ts";
 
 type TaskCommentsProps = { task: Task; userId: string; role: string; nameOf: NameOf };
 
