@@ -41,7 +41,10 @@ function matching(members: readonly Member[], text: string): Member[] {
   return members
     .filter(
       (member) =>
-        member.name.toLowerCase().split(/\s+/).some((word) => word.startsWith(needle)) ||
+        member.name
+          .toLowerCase()
+          .split(/\s+/)
+          .some((word) => word.startsWith(needle)) ||
         member.name.toLowerCase().startsWith(needle) ||
         member.email.toLowerCase().startsWith(needle),
     )
@@ -93,7 +96,12 @@ export function MentionTextarea(props: MentionTextareaProps) {
         setActive((highlighted + step + options.length) % options.length);
         return;
       }
-      if ((event.key === "Enter" || event.key === "Tab") && chosen && !event.ctrlKey && !event.metaKey) {
+      if (
+        (event.key === "Enter" || event.key === "Tab") &&
+        chosen &&
+        !event.ctrlKey &&
+        !event.metaKey
+      ) {
         event.preventDefault();
         insert(chosen);
         return;
@@ -174,7 +182,13 @@ export function MentionTextarea(props: MentionTextareaProps) {
                     onClick={() => insert(member)}
                   >
                     <span className="ui-item-icon">
-                      <Avatar id={member.id} name={member.name} image={member.image} decorative size="xs" />
+                      <Avatar
+                        id={member.id}
+                        name={member.name}
+                        image={member.image}
+                        decorative
+                        size="xs"
+                      />
                     </span>
                     <span className="ui-item-label">{member.name || member.email}</span>
                   </li>

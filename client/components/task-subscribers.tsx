@@ -36,7 +36,10 @@ export function TaskSubscribers({ taskId, userId, membersById }: TaskSubscribers
   const names = subscribers.map((s) => membersById.get(s.id)?.name ?? "A member");
   return (
     <div className="task-subscribers" role="group" aria-label="Subscribers">
-      <ul className="task-subscribers-list" aria-label={`Subscribers: ${names.join(", ") || "none"}`}>
+      <ul
+        className="task-subscribers-list"
+        aria-label={`Subscribers: ${names.join(", ") || "none"}`}
+      >
         {subscribers.map((subscriber) => {
           const member = membersById.get(subscriber.id);
           const name = member?.name || member?.email || "A member";

@@ -102,11 +102,7 @@ function labelTaskCheckbox(input: Element, index: number, interactive: boolean) 
  * person's current name (text only, so nothing the writer typed becomes markup). A `user:` link
  * without its "@" is not a mention and stays its text.
  */
-function showMention(
-  inert: Document,
-  link: Element,
-  nameOf: RenderOptions["nameOf"],
-): void {
+function showMention(inert: Document, link: Element, nameOf: RenderOptions["nameOf"]): void {
   const userId = (link.getAttribute("href") ?? "").slice("user:".length);
   const before = link.previousSibling;
   const written = link.textContent ?? "";
