@@ -83,7 +83,7 @@ export function AppSidebar({ folded, toggle }: AppSidebarProps) {
 /** Inbox, with the count of the workspace's unread notifications from the local store. */
 function InboxEntry({ workspaceId, folded }: { workspaceId: string; folded: boolean }) {
   const unread = useUnreadCount(workspaceId);
-  const label = unread > 0 ? `Inbox, ${unread} unread` : "Inbox";
+  const label = unread > 0 ? `Inbox (${unread} unread)` : "Inbox";
   return (
     <SidebarEntry folded={folded} label={label}>
       <Link
@@ -95,7 +95,7 @@ function InboxEntry({ workspaceId, folded }: { workspaceId: string; folded: bool
         {unread > 0 && (
           <span className="sidebar-count">
             <span aria-hidden="true">{unread > 99 ? "99+" : unread}</span>
-            <span className="visually-hidden">, {unread} unread</span>
+            <span className="visually-hidden">({unread} unread)</span>
           </span>
         )}
       </Link>
