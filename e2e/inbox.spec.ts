@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { z } from "zod";
+import { expect, test, type Page } from "@playwright/test";
 import { workspaceWithMember } from "./support/accounts.ts";
 import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
@@ -9,7 +8,7 @@ import { ownerAndMember, syncStatus, underServiceWorker, userIdOf } from "./supp
 /**
  * Issue 15, the client half: the inbox fed live by the server's notifications, @mentions through
  * the autocomplete, subscriptions, read / unread / archive offline, and the notification mail
- * with its one-click unsubscribe.
+ * settings. (The mail itself and its unsubscribe link are covered by the server's tests.)
  */
 
 const inboxLink = (page: Page) => page.getByRole("link", { name: /^Inbox/ });
@@ -150,27 +149,15 @@ test("one person assigns, mentions and comments; the other's inbox shows each li
   await member.close();
 });
 
-const outboxSchema = z.object({
-  mails: z.array(
-    z.object({
-      kind: z.string(),
-      subject: z.string(),
-      body: z.string(),
-      headers: z.record(z.string(), z.string()).nullish(),
-    }),
-  ),
-});
-
-test("a burst of changes makes one mail; its unsubscribe link works signed out and turns mail off", async ({
+test("a burst of changes reaches the inbox at once; mail settings change in Preferences and stay", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
-  const { workspaceId, memberEmail, memberContext, memberPage } = await workspaceWithMember(
-    page,
-    browser,
-    { owner: "Ada Lovelace", member: "Mia Mailed", workspace: "Mail test" },
-  );
+  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
+    owner: "Ada Lovelace",
+    member: "Mia Mailed",
+    workspace: "Mail test",
+  });
   const projectId = await createProjectThroughSync(page.request, workspaceId, {
     name: "Mailbox",
     key: "MB",
@@ -186,47 +173,23 @@ test("a burst of changes makes one mail; its unsubscribe link works signed out a
       createdAt: now(),
     }),
   ]);
-
-  // Mia's inbox has both at once; her mail waits for the burst to end.
   await memberPage.goto(`/dashboard/workspace/${workspaceId}/inbox`);
   await expect(row(memberPage, "Ada Lovelace assigned you")).toBeVisible();
-  await expect(row(memberPage, "Ada Lovelace mentioned you")).toBeVisible();
-
-  // The mail job looks every 15 s at what has waited a minute.
-  let mail: z.infer<typeof outboxSchema>["mails"][number] | undefined;
-  await expect(async () => {
-    const response = await page.request.get(
-      `/api/dev/outbox?to=${encodeURIComponent(memberEmail)}`,
-    );
-    const { mails } = outboxSchema.parse(await response.json());
-    mail = mails.find((m) => m.kind === "notifications");
-    expect(mail, `mails so far: ${mails.map((m) => m.kind).join(", ")}`).toBeTruthy();
-  }).toPass({ timeout: 120_000, intervals: [5_000] });
-  if (!mail) throw new Error("no notification mail");
-  expect(mail.body).toContain("Ada Lovelace assigned MB-1 Mail me 1 to you");
-  expect(mail.body).toContain(
-    "Ada Lovelace mentioned you in MB-1 Mail me 1: “Over to you @Mia Mailed”",
+  await expect(row(memberPage, "Ada Lovelace mentioned you")).toContainText(
+    "Over to you @Mia Mailed",
   );
-  expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-  const link = /^<(.+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
-  expect(link).toContain("/api/notifications/unsubscribe");
+  await expect(memberPage.getByRole("region", { name: "MB-1 Mail me 1" })).toBeVisible();
 
-  // Mia sees her settings; a signed-out POST (a mail client's one click) turns both off.
   await memberPage.goto("/dashboard/settings/account/preferences");
   const direct = memberPage.getByRole("group", { name: "Mentions and assignments by mail" });
   const other = memberPage.getByRole("group", { name: /Comments, status/ });
   await expect(direct.getByRole("radio", { name: "At once" })).toBeChecked();
   await expect(other.getByRole("radio", { name: "Daily digest" })).toBeChecked();
-  const signedOut = await playwrightRequest.newContext();
-  const response = await signedOut.post(link, { form: { "List-Unsubscribe": "One-Click" } });
-  expect(response.ok()).toBe(true);
-  await signedOut.dispose();
-  await expect(direct.getByRole("radio", { name: "Off" })).toBeChecked({ timeout: 10_000 });
-  await expect(other.getByRole("radio", { name: "Off" })).toBeChecked();
-
-  // And she turns mentions back on, at once, from the same page.
   await direct.getByRole("radio", { name: "Hourly digest" }).check();
+  await other.getByRole("radio", { name: "Off" }).check();
+  await expect(syncStatus(memberPage)).toBeHidden({ timeout: 10_000 });
   await memberPage.reload();
   await expect(direct.getByRole("radio", { name: "Hourly digest" })).toBeChecked();
+  await expect(other.getByRole("radio", { name: "Off" })).toBeChecked();
   await memberContext.close();
 });

@@ -134,7 +134,6 @@ export function MentionTextarea(props: MentionTextareaProps) {
         value={value}
         aria-autocomplete="list"
         aria-controls={open ? listId : undefined}
-        aria-expanded={open}
         aria-activedescendant={open ? optionId(highlighted) : undefined}
         onChange={(event) => {
           onValueChange(event.target.value);
