@@ -39,6 +39,7 @@ test("the sidebar lists the workspace's projects; each opens its board, and the 
   await page.goto(`/dashboard/workspace/${workspaceId}`);
   const projects = sidebar(page).getByRole("listitem").getByRole("link");
   await expect(projects).toHaveText([
+    "Inbox",
     "Search",
     "Members",
     "Mobile App",

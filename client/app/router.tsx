@@ -222,6 +222,11 @@ const membersRoute = createRoute({
   path: "members",
 }).lazy(() => import("../features/members/members.tsx").then((m) => m.Route));
 
+const inboxRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: "inbox",
+}).lazy(() => import("../features/inbox/inbox.tsx").then((m) => m.Route));
+
 const projectRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "project/$projectId",
@@ -389,6 +394,7 @@ const routeTree = rootRoute.addChildren([
         workspaceHomeRoute,
         searchRoute,
         membersRoute,
+        inboxRoute,
         projectRoute.addChildren([
           projectHomeRoute,
           boardRoute,

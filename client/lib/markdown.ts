@@ -19,8 +19,14 @@ const ALLOWED_TAGS = [
 
 const ALLOWED_ATTR = ["href", "title", "src", "alt", "align", "type", "checked", "disabled"];
 
-/** http(s), mailto and blob addresses, or a relative one: no `javascript:`, `data:` links and the like. */
-const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto|blob):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+/**
+ * http(s), mailto and blob addresses, or a relative one: no `javascript:`, `data:` links and the
+ * like. `user:` is a mention's target (shared/mentions.ts); no such link survives as a link.
+ */
+const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto|blob|user):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+
+/** Marks a mention shown as a chip; the person's user id waits in `data-user-id`. */
+export const MENTION_CLASS = "markdown-mention";
 
 /** Marks the placeholder of an external image; its address waits in `data-src`. */
 export const IMAGE_PLACEHOLDER_CLASS = "markdown-image-placeholder";
@@ -31,9 +37,14 @@ export const TASK_CHECKBOX_CLASS = "markdown-task-checkbox";
 type RenderOptions = {
   /** Task list checkboxes can be ticked (the reader may edit the text); else they are disabled. */
   interactive?: boolean;
+  /** A mentioned person's name now, by user id; without it (or them) the name as written. */
+  nameOf?: (userId: string) => string | undefined;
 };
 
-export function renderMarkdown(text: string, { interactive = false }: RenderOptions = {}): string {
+export function renderMarkdown(
+  text: string,
+  { interactive = false, nameOf }: RenderOptions = {},
+): string {
   const html = marked.parse(text, { async: false, gfm: true, breaks: true });
   const clean = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
@@ -49,6 +60,9 @@ export function renderMarkdown(text: string, { interactive = false }: RenderOpti
     if (input.getAttribute("type") === "checkbox")
       labelTaskCheckbox(input, taskIndex++, interactive);
     else input.remove();
+  }
+  for (const link of inert.body.querySelectorAll('a[href^="user:"]')) {
+    showMention(inert, link, nameOf);
   }
   // A link elsewhere opens in a new tab, telling that page nothing; one into the app stays here.
   for (const link of inert.body.querySelectorAll("a")) {
@@ -81,6 +95,27 @@ function labelTaskCheckbox(input: Element, index: number, interactive: boolean) 
   item?.setAttribute("class", "markdown-task-item");
   if (interactive) input.removeAttribute("disabled");
   else input.setAttribute("disabled", "");
+}
+
+/**
+ * `@[Name](user:ID)` arrives as "@" then a link to `user:ID`: the pair becomes a chip with the
+ * person's current name (text only, so nothing the writer typed becomes markup). A `user:` link
+ * without its "@" is not a mention and stays its text.
+ */
+function showMention(inert: Document, link: Element, nameOf: RenderOptions["nameOf"]): void {
+  const userId = (link.getAttribute("href") ?? "").slice("user:".length);
+  const before = link.previousSibling;
+  const written = link.textContent ?? "";
+  if (!(before instanceof Text) || !before.data.endsWith("@") || !userId) {
+    link.replaceWith(inert.createTextNode(written));
+    return;
+  }
+  before.data = before.data.slice(0, -1);
+  const chip = inert.createElement("span");
+  chip.className = MENTION_CLASS;
+  chip.dataset.userId = userId;
+  chip.textContent = `@${nameOf?.(userId) ?? written}`;
+  link.replaceWith(chip);
 }
 
 function isThisSite(href: string | null): boolean {

@@ -9,6 +9,8 @@ export type TitleNames = {
   project?: string;
   /** The task as people name it: `UIX-5 Migrate blog posts`. */
   task?: string;
+  /** Unread notifications: the title starts `(3) ` so a background tab shows there is news. */
+  unread?: number;
 };
 
 const APP_NAME = "Tasks";
@@ -46,6 +48,8 @@ const titles: { [Id in RouteId]?: (names: TitleNames) => string } = {
     within("Search", workspace),
   "/_authenticated/dashboard/workspace/$workspaceId/members": ({ workspace }) =>
     within("Members", workspace),
+  "/_authenticated/dashboard/workspace/$workspaceId/inbox": ({ workspace }) =>
+    within("Inbox", workspace),
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/board": ({ project }) =>
     within("Board", project),
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/list": ({ project }) =>
@@ -103,7 +107,9 @@ const ERROR = "error";
  * area sets its own, with names from the local store, which only it can read.
  */
 export function useRouteTitle(names: TitleNames, covers: (routeId: string) => boolean): void {
-  const title = useScreenTitle(names, covers);
+  const screen = useScreenTitle(names, covers);
+  // The workspace's unread notifications lead the tab's title, as `(3) Board · Website`.
+  const title = screen && names.unread ? `(${names.unread}) ${screen}` : screen;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);

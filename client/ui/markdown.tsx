@@ -12,15 +12,20 @@ type MarkdownProps = {
    * Without it they are shown disabled.
    */
   onTaskToggle?: (index: number, checked: boolean) => void;
+  /** People's names now, by user id: a mention shows the name the person has today. */
+  people?: ReadonlyMap<string, string>;
 };
 
 /**
  * The one way the app shows markdown people wrote (descriptions, comments, the public page):
  * sanitised HTML from `lib/markdown.ts`, styled by `markdown.css`.
  */
-export function Markdown({ text, placeholder, onTaskToggle }: MarkdownProps) {
+export function Markdown({ text, placeholder, onTaskToggle, people }: MarkdownProps) {
   const interactive = onTaskToggle !== undefined;
-  const html = useMemo(() => renderMarkdown(text, { interactive }), [text, interactive]);
+  const html = useMemo(
+    () => renderMarkdown(text, { interactive, nameOf: (userId) => people?.get(userId) }),
+    [text, interactive, people],
+  );
   const container = useRef<HTMLDivElement>(null);
   /** The checkbox ticked last: the new HTML replaces it, and focus must stay on its successor. */
   const toggled = useRef<number | null>(null);

@@ -4,6 +4,7 @@ import { ChevronDown, ChevronUp, Link as LinkIcon, Maximize2, X } from "lucide-r
 import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
+import { TaskSubscribers } from "../../components/task-subscribers.tsx";
 import { setTaskItem } from "../../lib/markdown-task-list.ts";
 import { Markdown } from "../../ui/markdown.tsx";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
@@ -74,6 +75,10 @@ type PeekContentProps = {
 function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
   const { can, workspaceId, projectId } = context;
   const taskKey = formatTaskKey(context.projectKey, task.number);
+  const people = useMemo(
+    () => new Map([...context.membersById.values()].map((m) => [m.id, m.name || m.email])),
+    [context.membersById],
+  );
   const members = useMemo(
     () =>
       [...context.membersById.values()].map((member) => ({
@@ -186,10 +191,16 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
             onChange={(dueDate) => actions.update(task, { dueDate })}
           />
         </div>
+        <TaskSubscribers
+          taskId={task.id}
+          userId={context.userId}
+          membersById={context.membersById}
+        />
         <div className="task-peek-description">
           <Markdown
             text={task.description}
             placeholder="No description."
+            people={people}
             onTaskToggle={
               can.update
                 ? (index, checked) =>

@@ -1,9 +1,9 @@
 import { Link, useParams } from "@tanstack/react-router";
-import { Search, Settings, Users } from "lucide-react";
+import { Inbox, Search, Settings, Users } from "lucide-react";
 import type { ReactElement, ReactNode } from "react";
 import { ProjectIcon } from "../../components/project-icon.tsx";
 import { useActiveWorkspaceId } from "../../lib/active-workspace.ts";
-import { useProjects, useWorkspaces } from "../../platform/sync/store-hooks.ts";
+import { useProjects, useUnreadCount, useWorkspaces } from "../../platform/sync/store-hooks.ts";
 import { Tooltip } from "../../ui/tooltip.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { WorkspaceSwitcher } from "./workspace-switcher.tsx";
@@ -16,7 +16,8 @@ type AppSidebarProps = {
 };
 
 /**
- * The sidebar of the signed-in app, as in Linear: the workspace switcher, then Search, Members,
+ * The sidebar of the signed-in app, as in Linear: the workspace switcher, then Inbox (with the
+ * count of unread notifications), Search, Members,
  * the workspace's projects (each to its board, the one on screen marked) and Settings. The
  * workspace is the one in the address, else the remembered active one. Exactly one entry is
  * highlighted at a time: the screen's own.
@@ -37,6 +38,7 @@ export function AppSidebar({ folded, toggle }: AppSidebarProps) {
       <nav aria-label="Main" className="sidebar-nav">
         {workspaceId && (
           <ul className="sidebar-list">
+            <InboxEntry workspaceId={workspaceId} folded={folded} />
             <SidebarEntry folded={folded} label="Search">
               <Link
                 to="/dashboard/workspace/$workspaceId/search"
@@ -75,6 +77,29 @@ export function AppSidebar({ folded, toggle }: AppSidebarProps) {
       </nav>
       <AccountMenu folded={folded} />
     </div>
+  );
+}
+
+/** Inbox, with the count of the workspace's unread notifications from the local store. */
+function InboxEntry({ workspaceId, folded }: { workspaceId: string; folded: boolean }) {
+  const unread = useUnreadCount(workspaceId);
+  const label = unread > 0 ? `Inbox (${unread} unread)` : "Inbox";
+  return (
+    <SidebarEntry folded={folded} label={label}>
+      <Link
+        to="/dashboard/workspace/$workspaceId/inbox"
+        params={{ workspaceId }}
+        className="sidebar-link"
+      >
+        <EntryContent icon={<Inbox />} label="Inbox" />
+        {unread > 0 && (
+          <span className="sidebar-count">
+            <span aria-hidden="true">{unread > 99 ? "99+" : unread}</span>
+            <span className="visually-hidden">({unread} unread)</span>
+          </span>
+        )}
+      </Link>
+    </SidebarEntry>
   );
 }
 

@@ -7,6 +7,7 @@ import { SyncStatus } from "../offline/sync-status.tsx";
 import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query.ts";
 import { preferencesStore, usePreferences } from "../../platform/preferences/use-preferences.ts";
 import { SearchIndexing } from "../search/search-indexing.tsx";
+import { SystemNotifications } from "../inbox/system-notifications.tsx";
 import { ReplicacheProvider } from "../../platform/sync/replicache-provider.tsx";
 import "../../styles/offline.css";
 import { AppShortcuts } from "./app-shortcuts.tsx";
@@ -60,6 +61,7 @@ function DashboardLayout() {
       </main>
       <AppShortcuts onToggleSidebar={toggleSidebar} />
       <DocumentTitle />
+      <SystemNotifications />
     </div>
   );
   // The session guard runs before this route renders, so a missing session is only a

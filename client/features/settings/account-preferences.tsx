@@ -10,6 +10,7 @@ import {
 import { cardFields } from "../../platform/preferences/card-fields.ts";
 import { preferencesStore, usePreferences } from "../../platform/preferences/use-preferences.ts";
 import { useWorkspaces } from "../../platform/sync/store-hooks.ts";
+import { NotificationsSection } from "./account/notifications-section.tsx";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/account/preferences")({
   component: AccountPreferences,
@@ -95,6 +96,8 @@ function AccountPreferences() {
           Reset to defaults
         </button>
       </div>
+
+      <NotificationsSection />
     </section>
   );
 }

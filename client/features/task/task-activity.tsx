@@ -1,5 +1,6 @@
 import { useActivity } from "../../platform/sync/store-hooks.ts";
-import { activityText, relativeTime, type NameOf } from "./activity-text.ts";
+import { relativeTime } from "../../lib/relative-time.ts";
+import { activityText, type NameOf } from "./activity-text.ts";
 
 /** The task's history as the server wrote it, oldest first. */
 export function TaskActivity({ taskId, nameOf }: { taskId: string; nameOf: NameOf }) {

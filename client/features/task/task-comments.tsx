@@ -1,21 +1,31 @@
 import { nanoid } from "nanoid";
-import { useState, type KeyboardEvent } from "react";
-import type { Comment, Task } from "../../../shared/entities.ts";
+import { useMemo, useState, type KeyboardEvent } from "react";
+import type { Comment, Member, Task } from "../../../shared/entities.ts";
+import { MentionTextarea } from "../../components/mention-textarea.tsx";
 import { canDeleteComment, canEditComment } from "../../../shared/sync-permissions.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useComments } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
-import { relativeTime, type NameOf } from "./activity-text.ts";
+import { relativeTime } from "../../lib/relative-time.ts";
+import type { NameOf } from "./activity-text.ts";
 
-type TaskCommentsProps = { task: Task; userId: string; role: string; nameOf: NameOf };
+type TaskCommentsProps = {
+  task: Task;
+  userId: string;
+  role: string;
+  nameOf: NameOf;
+  /** The workspace's members: who can be @mentioned, and mentions' names now. */
+  members: readonly Member[];
+};
 
 const isSubmitShortcut = (event: KeyboardEvent) =>
   event.key === "Enter" && (event.ctrlKey || event.metaKey);
 
 /** The discussion of a task: anyone adds; authors edit their own; owner and admin delete any. */
-export function TaskComments({ task, userId, role, nameOf }: TaskCommentsProps) {
+export function TaskComments({ task, userId, role, nameOf, members }: TaskCommentsProps) {
   const comments = useComments(task.id);
+  const people = useMemo(() => new Map(members.map((m) => [m.id, m.name || m.email])), [members]);
   return (
     <section className="task-comments" aria-labelledby="task-comments-heading">
       <h2 id="task-comments-heading">Comments</h2>
@@ -30,16 +40,18 @@ export function TaskComments({ task, userId, role, nameOf }: TaskCommentsProps) 
               author={comment.authorId ? nameOf(comment.authorId) : "A deleted account"}
               canEdit={canEditComment(userId, comment.authorId)}
               canDelete={canDeleteComment(role, userId, comment.authorId)}
+              members={members}
+              people={people}
             />
           ))}
         </ol>
       )}
-      <NewComment taskId={task.id} />
+      <NewComment taskId={task.id} members={members} />
     </section>
   );
 }
 
-function NewComment({ taskId }: { taskId: string }) {
+function NewComment({ taskId, members }: { taskId: string; members: readonly Member[] }) {
   const { rep } = useSync();
   const [body, setBody] = useState("");
 
@@ -63,14 +75,15 @@ function NewComment({ taskId }: { taskId: string }) {
         submit();
       }}
     >
-      <textarea
+      <MentionTextarea
+        members={members}
         className="input"
         aria-label="New comment"
-        placeholder="Leave a comment… (Ctrl+Enter or ⌘+Enter to send)"
+        placeholder="Leave a comment… @ to mention someone (Ctrl+Enter or ⌘+Enter to send)"
         rows={3}
         maxLength={20_000}
         value={body}
-        onChange={(event) => setBody(event.target.value)}
+        onValueChange={setBody}
         onKeyDown={(event) => {
           if (isSubmitShortcut(event)) {
             event.preventDefault();
@@ -87,9 +100,17 @@ function NewComment({ taskId }: { taskId: string }) {
   );
 }
 
-type CommentItemProps = { comment: Comment; author: string; canEdit: boolean; canDelete: boolean };
+type CommentItemProps = {
+  comment: Comment;
+  author: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  members: readonly Member[];
+  people: ReadonlyMap<string, string>;
+};
 
-function CommentItem({ comment, author, canEdit, canDelete }: CommentItemProps) {
+function CommentItem(props: CommentItemProps) {
+  const { comment, author, canEdit, canDelete, members, people } = props;
   const { rep } = useSync();
   const [editing, setEditing] = useState<string | null>(null);
 
@@ -135,7 +156,7 @@ function CommentItem({ comment, author, canEdit, canDelete }: CommentItemProps) 
       </div>
       {editing === null ? (
         <div className="comment-body">
-          <Markdown text={comment.body} />
+          <Markdown text={comment.body} people={people} />
         </div>
       ) : (
         <form
@@ -145,14 +166,15 @@ function CommentItem({ comment, author, canEdit, canDelete }: CommentItemProps) 
             save();
           }}
         >
-          <textarea
+          <MentionTextarea
+            members={members}
             className="input"
             aria-label="Edit comment"
             autoFocus
             rows={3}
             maxLength={20_000}
             value={editing}
-            onChange={(event) => setEditing(event.target.value)}
+            onValueChange={setEditing}
             onKeyDown={(event) => {
               if (isSubmitShortcut(event)) {
                 event.preventDefault();

@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
-import type { Task } from "../../../shared/entities.ts";
+import { useId, useMemo, useState } from "react";
+import type { Member, Task } from "../../../shared/entities.ts";
+import { MentionTextarea } from "../../components/mention-textarea.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { setTaskItem } from "../../lib/markdown-task-list.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
@@ -12,8 +13,16 @@ type Mode = "edit" | "preview";
  * The description in markdown, saved as the person types. While the field has focus it shows
  * what they typed, whatever a pull brings; once they leave it, it follows the store again.
  */
-export function TaskDescription({ task, canEdit }: { task: Task; canEdit: boolean }) {
+type TaskDescriptionProps = {
+  task: Task;
+  canEdit: boolean;
+  /** The workspace's members: who can be @mentioned, and mentions' names now. */
+  members: readonly Member[];
+};
+
+export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps) {
   const { rep } = useSync();
+  const people = useMemo(() => new Map(members.map((m) => [m.id, m.name || m.email])), [members]);
   const fieldId = useId();
   const [mode, setMode] = useState<Mode>(task.description.trim() ? "preview" : "edit");
   const [draft, setDraft] = useState<string | null>(null);
@@ -77,11 +86,12 @@ export function TaskDescription({ task, canEdit }: { task: Task; canEdit: boolea
         )}
       </div>
       {editing ? (
-        <textarea
+        <MentionTextarea
+          members={members}
           id={fieldId}
           className="input task-description-input"
           aria-labelledby={`${fieldId}-heading`}
-          placeholder="Add a description… Markdown works: **bold**, - lists, `code`."
+          placeholder="Add a description… Markdown works: **bold**, - lists, `code`, @ mentions."
           rows={8}
           maxLength={100_000}
           value={value}
@@ -89,9 +99,9 @@ export function TaskDescription({ task, canEdit }: { task: Task; canEdit: boolea
             setFocused(true);
             setDraft((current) => current ?? task.description);
           }}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            schedule(event.target.value);
+          onValueChange={(text) => {
+            setDraft(text);
+            schedule(text);
           }}
           onBlur={() => {
             setFocused(false);
@@ -102,6 +112,7 @@ export function TaskDescription({ task, canEdit }: { task: Task; canEdit: boolea
         <Markdown
           text={value}
           placeholder="No description."
+          people={people}
           onTaskToggle={canEdit ? toggleTaskItem : undefined}
         />
       )}

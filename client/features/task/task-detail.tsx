@@ -7,6 +7,7 @@ import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { NotHere, ProjectNotHere } from "../../components/not-here.tsx";
 import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
+import { TaskSubscribers } from "../../components/task-subscribers.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
@@ -82,6 +83,7 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
   const members = useMembers(workspace.id);
   const labels = useLabels(workspace.id);
   const nameOf = useMemo(() => memberNames(members), [members]);
+  const membersById = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const role = workspace.role;
   const canEdit = canPerform(role, "task.update");
 
@@ -104,8 +106,14 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
       <div className="task-layout">
         <TaskTitle task={task} canEdit={canEdit} />
         <div className="task-main">
-          <TaskDescription task={task} canEdit={canEdit} />
-          <TaskComments task={task} userId={session?.user.id ?? ""} role={role} nameOf={nameOf} />
+          <TaskDescription task={task} canEdit={canEdit} members={members} />
+          <TaskComments
+            task={task}
+            userId={session?.user.id ?? ""}
+            role={role}
+            nameOf={nameOf}
+            members={members}
+          />
           <TaskActivity taskId={task.id} nameOf={nameOf} />
         </div>
         <aside className="task-side">
@@ -118,6 +126,11 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
             canEdit={canEdit}
             canAssign={canPerform(role, "task.assign")}
             canCreateLabel={canPerform(role, "label.create")}
+          />
+          <TaskSubscribers
+            taskId={task.id}
+            userId={session?.user.id ?? ""}
+            membersById={membersById}
           />
         </aside>
       </div>

@@ -12,7 +12,8 @@ import { DueDatePicker } from "../../ui/pickers/due-date-picker.tsx";
 import { LabelsPicker } from "../../ui/pickers/labels-picker.tsx";
 import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
 import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
-import { relativeTime, type NameOf } from "./activity-text.ts";
+import { relativeTime } from "../../lib/relative-time.ts";
+import type { NameOf } from "./activity-text.ts";
 
 type TaskPropertiesProps = {
   task: Task;

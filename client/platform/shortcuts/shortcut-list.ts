@@ -21,6 +21,15 @@ export const shortcutList = {
   selectCard: { keys: ["x"], label: "Select or unselect the focused card", scope: "Board" },
   clearSelection: { keys: ["Escape"], label: "Clear the selection", scope: "Board" },
   filter: { keys: ["f"], label: "Filter the tasks", scope: "Board" },
+  nextNotification: { keys: ["j"], label: "Focus the next notification", scope: "Inbox" },
+  previousNotification: { keys: ["k"], label: "Focus the previous notification", scope: "Inbox" },
+  openNotification: { keys: ["Enter"], label: "Open the focused notification", scope: "Inbox" },
+  archiveNotification: { keys: ["e"], label: "Archive the focused notification", scope: "Inbox" },
+  toggleNotificationRead: {
+    keys: ["u"],
+    label: "Mark the focused notification read or unread",
+    scope: "Inbox",
+  },
   taskStatus: {
     keys: ["s"],
     label: "Change status (task page, peek, focused card or selected cards)",
@@ -50,7 +59,7 @@ export const shortcutList = {
 
 export type ShortcutName = keyof typeof shortcutList;
 
-export const shortcutScopes = ["Everywhere", "Board", "Task page"] as const;
+export const shortcutScopes = ["Everywhere", "Board", "Inbox", "Task page"] as const;
 
 /** How a step reads on this keyboard: `Mod+K` is `⌘ K` on a Mac and `Ctrl K` elsewhere. */
 export function keyLabels(step: string, mac: boolean): string[] {

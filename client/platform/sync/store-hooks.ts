@@ -7,18 +7,30 @@ import {
   commentSchema,
   labelSchema,
   memberSchema,
+  notificationSchema,
+  notificationSettingsSchema,
   projectSchema,
+  subscriberSchema,
   taskSchema,
   workspaceSchema,
   type Activity,
   type Comment,
   type Label,
   type Member,
+  type Notification,
+  type NotificationSettings,
   type Project,
+  type Subscriber,
   type Task,
   type Workspace,
 } from "../../../shared/entities.ts";
-import { prefixes, projectKey, taskKey, workspaceKey } from "../../../shared/keys.ts";
+import {
+  notificationSettingsKey,
+  prefixes,
+  projectKey,
+  taskKey,
+  workspaceKey,
+} from "../../../shared/keys.ts";
 import { useSync } from "./replicache-provider.tsx";
 import type { StatusColumns } from "./task-store.ts";
 
@@ -160,5 +172,74 @@ export function useActivity(taskId: string): Activity[] {
     rep,
     async (tx) => (await scanParsed(tx, prefixes.activity(taskId), activitySchema)).sort(byCreated),
     { default: empty, dependencies: [taskId] },
+  );
+}
+
+const newestFirst = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
+  a.createdAt > b.createdAt ? -1 : a.createdAt < b.createdAt ? 1 : a.id < b.id ? 1 : -1;
+
+/**
+ * The signed-in person's notifications in one workspace (archived ones included), newest first.
+ * Only the recipient's own are ever in the store (server/notifications/README.md).
+ */
+export function useNotifications(workspaceId: string): Notification[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) =>
+      (await scanParsed(tx, prefixes.notification, notificationSchema))
+        .filter((notification) => notification.workspaceId === workspaceId)
+        .sort(newestFirst),
+    { default: empty, dependencies: [workspaceId] },
+  );
+}
+
+const isUnread = (notification: Notification) =>
+  notification.readAt === null && notification.archivedAt === null;
+
+/** How many notifications of the workspace are neither read nor archived (the sidebar's badge). */
+export function useUnreadCount(workspaceId: string): number {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) =>
+      (await scanParsed(tx, prefixes.notification, notificationSchema)).filter(
+        (notification) => notification.workspaceId === workspaceId && isUnread(notification),
+      ).length,
+    { default: 0, dependencies: [workspaceId] },
+  );
+}
+
+/** Every unread notification of every workspace, newest first (system notifications). */
+export function useUnreadNotifications(): Notification[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) =>
+      (await scanParsed(tx, prefixes.notification, notificationSchema))
+        .filter(isUnread)
+        .sort(newestFirst),
+    { default: empty },
+  );
+}
+
+/** The people following a task, in the order they started. */
+export function useSubscribers(taskId: string): Subscriber[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) =>
+      (await scanParsed(tx, prefixes.subscriber(taskId), subscriberSchema)).sort(byCreated),
+    { default: empty, dependencies: [taskId] },
+  );
+}
+
+/** The person's mail settings; null until the server has sent them (defaults apply). */
+export function useNotificationSettings(userId: string): NotificationSettings | null {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    (tx) => getParsed(tx, notificationSettingsKey(userId), notificationSettingsSchema),
+    { default: null, dependencies: [userId] },
   );
 }
