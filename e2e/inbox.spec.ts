@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { z } from "zod";
 import { workspaceWithMember } from "./support/accounts.ts";
 import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
@@ -8,7 +9,7 @@ import { ownerAndMember, syncStatus, underServiceWorker, userIdOf } from "./supp
 /**
  * Issue 15, the client half: the inbox fed live by the server's notifications, @mentions through
  * the autocomplete, subscriptions, read / unread / archive offline, and the notification mail
- * settings. (The mail itself and its unsubscribe link are covered by the server's tests.)
+ * settings, and the batched mail with its one-click unsubscribe.
  */
 
 const inboxLink = (page: Page) => page.getByRole("link", { name: /^Inbox/ });
@@ -190,6 +191,80 @@ test("a burst of changes reaches the inbox at once; mail settings change in Pref
   await expect(syncStatus(memberPage)).toBeHidden({ timeout: 10_000 });
   await memberPage.reload();
   await expect(direct.getByRole("radio", { name: "Hourly digest" })).toBeChecked();
+  await expect(other.getByRole("radio", { name: "Off" })).toBeChecked();
+  await memberContext.close();
+});
+
+const outboxSchema = z.object({
+  mails: z.array(
+    z.object({
+      kind: z.string(),
+      subject: z.string(),
+      body: z.string(),
+      headers: z.record(z.string(), z.string()).nullable(),
+    }),
+  ),
+});
+
+test("ten changes within a minute make one mail, whose one-click unsubscribe works signed out", async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const { workspaceId, memberContext, memberEmail } = await workspaceWithMember(page, browser, {
+    owner: "Ada Lovelace",
+    member: "Dora Digest",
+    workspace: "Digest test",
+  });
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Digest",
+    key: "DG",
+  });
+  const taskIds = await createTasksThroughSync(page.request, projectId, "Burst", 10);
+  const doraId = await userIdOf(memberContext);
+  await pushMutations(
+    page.request,
+    taskIds.map((id) => mutation("updateTask", { id, assigneeId: doraId, updatedAt: now() })),
+  );
+
+  // Mentions and assignments go "at once": the mail job batches what a minute brings.
+  let mail: z.infer<typeof outboxSchema>["mails"][number] | undefined;
+  await expect(async () => {
+    const response = await page.request.get(
+      `/api/dev/outbox?to=${encodeURIComponent(memberEmail)}`,
+    );
+    const { mails } = outboxSchema.parse(await response.json());
+    mail = mails.find((candidate) => candidate.kind === "notifications");
+    expect(mail, "a notification mail").toBeTruthy();
+  }).toPass({ timeout: 150_000, intervals: [2_000] });
+  if (!mail) throw new Error("no notification mail");
+  expect(mail.subject).toBe("10 updates in Tasks");
+  for (const id of taskIds) expect(mail.body).toContain(`/project/${projectId}/task/${id}`);
+  expect(mail.body).toContain("Ada Lovelace assigned DG-");
+  expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  const unsubscribe = /^<(.+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1];
+  expect(unsubscribe).toBeTruthy();
+
+  // The mail client's one-click POST, with no session at all (RFC 8058).
+  const signedOut = await playwright.request.newContext();
+  const response = await signedOut.post(unsubscribe ?? "", {
+    form: { "List-Unsubscribe": "One-Click" },
+  });
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain("Unsubscribed");
+  const forged = await signedOut.post(`${unsubscribe}x`, {
+    form: { "List-Unsubscribe": "One-Click" },
+  });
+  expect(forged.status()).toBe(403);
+  await signedOut.dispose();
+
+  // Dora's settings now say Off for both, in her Preferences.
+  const doraPage = await memberContext.newPage();
+  await doraPage.goto("/dashboard/settings/account/preferences");
+  const direct = doraPage.getByRole("group", { name: "Mentions and assignments by mail" });
+  const other = doraPage.getByRole("group", { name: /Comments, status/ });
+  await expect(direct.getByRole("radio", { name: "Off" })).toBeChecked();
   await expect(other.getByRole("radio", { name: "Off" })).toBeChecked();
   await memberContext.close();
 });
