@@ -152,27 +152,58 @@ export async function taskIdAt(page: Page, status: string, index: number): Promi
   return id;
 }
 
-/** Opens the card's Move to… menu; a re-render as the server confirms may close it: reopen. */
+/**
+ * Opens the card's "⋯" menu and its Move to submenu, and returns the submenu; a re-render as the
+ * server confirms may close it: reopen.
+ */
 export async function openMoveMenu(page: Page, taskId: string) {
-  const menu = page.getByRole("menu");
+  const submenu = page
+    .getByRole("menu")
+    .filter({ has: page.getByRole("menuitem", { name: /^Top of / }) });
   for (let attempt = 0; attempt < 10; attempt++) {
-    if (await menu.isVisible()) return menu;
-    await page.locator(`article[data-task-id="${taskId}"] button[aria-haspopup="menu"]`).click();
+    if (await submenu.isVisible()) return submenu;
+    if (!(await page.getByRole("menu").first().isVisible())) {
+      await page
+        .locator(`article[data-task-id="${taskId}"] button[aria-label^="Actions for"]`)
+        .click();
+    }
     try {
-      await menu.waitFor({ state: "visible", timeout: 1000 });
-      return menu;
+      await page.getByRole("menuitem", { name: "Move to", exact: true }).click({ timeout: 1000 });
+      await submenu.waitFor({ state: "visible", timeout: 1000 });
+      return submenu;
     } catch {
       // Closed by a re-render: again.
     }
   }
-  throw new Error("the Move to… menu does not stay open");
+  throw new Error("the Move to menu does not stay open");
 }
 
-/** Moves the card through the menu, measured from the click on the menu item to its paint. */
+/** Moves the card through its Move to menu, measured from the click on the item to its paint. */
 async function moveAndMeasure(page: Page, taskId: string, target: string, label: string) {
   const menu = await openMoveMenu(page, taskId);
   await arm(page, { selector: `${card(target, 0)}[data-task-id="${taskId}"]` });
   await menu.getByRole("menuitem", { name: label, exact: true }).click();
+  const { start, end } = await result(page);
+  return end - start;
+}
+
+/**
+ * Moves the card `places` up its column with the keyboard drag (the menu offers no place in the
+ * card's own column), measured from the key that drops it to the frame that shows it on top.
+ */
+async function reorderAndMeasure(page: Page, taskId: string, status: string, places: number) {
+  await page
+    .locator(`article[data-task-id="${taskId}"]`)
+    .getByRole("button", { name: /^Drag / })
+    .focus();
+  await page.keyboard.press("Space");
+  for (let i = 0; i < places; i++) {
+    await page.waitForTimeout(150);
+    await page.keyboard.press("ArrowUp");
+  }
+  await page.waitForTimeout(150);
+  await arm(page, { selector: `${card(status, 0)}[data-task-id="${taskId}"]` });
+  await page.keyboard.press("Space");
   const { start, end } = await result(page);
   return end - start;
 }
@@ -240,20 +271,20 @@ export async function measureBrowser(
     const status: number[] = [];
     for (let i = 0; i < options.runs.paint; i++) {
       const third = await taskIdAt(page, "to-do", 2);
-      reorder.push(await moveAndMeasure(page, third, "to-do", "Top of To do"));
+      reorder.push(await reorderAndMeasure(page, third, "to-do", 2));
       await settle(page, 500);
       const first = await taskIdAt(page, "to-do", 0);
       status.push(await moveAndMeasure(page, first, "done", "Top of Done"));
       await settle(page, 500);
     }
     figures.add(
-      `move in column (Move to…) to paint, ${n} tasks`,
+      `move in column (keyboard drag) to paint, ${n} tasks`,
       "ms",
       reorder,
       budget(budgets.localPaint),
     );
     figures.add(
-      `status change (Move to… Done) to paint, ${n} tasks`,
+      `status change (Move to Done) to paint, ${n} tasks`,
       "ms",
       status,
       budget(budgets.localPaint),
