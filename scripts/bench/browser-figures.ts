@@ -304,7 +304,7 @@ export async function measureBrowser(
       for (let i = 0; i < options.runs.paint; i++) {
         const key = "abcdefghij"[i % 10] ?? "x";
         value += key;
-        await arm(page, { input: 'input[aria-label="Title"]', value });
+        await arm(page, { input: '[aria-label="Title"]', value });
         await page.keyboard.press(key);
         const { start, end } = await result(page);
         typing.push(end - start);
