@@ -178,6 +178,8 @@ test("a description shows headings in a descending scale, a styled quote, code a
   await expect(comment.locator("blockquote")).toHaveText("quoted");
   await expect(comment).not.toContainText("**");
 
+  // Without motion, the switched theme's colours are final at once (no transition for axe).
+  await page.emulateMedia({ reducedMotion: "reduce" });
   for (const theme of ["dark", "light"] as const) {
     await page.evaluate((name) => {
       document.documentElement.dataset.theme = name;
