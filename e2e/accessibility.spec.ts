@@ -6,7 +6,7 @@ import { createProjectThroughSync, createTasksThroughSync } from "./support/sync
 
 /**
  * axe-core on the screens people use most, in both themes: no serious or critical violation on
- * sign-in, the board, the list, the backlog, a task page, members and preferences.
+ * sign-in, the board, the list, the backlog, the calendar, a task page, members and preferences.
  */
 
 type Theme = "dark" | "light";
@@ -53,8 +53,25 @@ for (const theme of ["dark", "light"] as const) {
       name: "Website Redesign",
       key: "WEB",
     });
-    const [firstTask] = await createTasksThroughSync(page.request, projectId, "Draft the page", 6);
+    const [firstTask, secondTask] = await createTasksThroughSync(
+      page.request,
+      projectId,
+      "Draft the page",
+      6,
+    );
+    // One task due today, so the calendar shows a task in the month as well as undated ones.
+    const today = new Date();
+    const dueToday = [
+      today.getFullYear(),
+      String(today.getMonth() + 1).padStart(2, "0"),
+      String(today.getDate()).padStart(2, "0"),
+    ].join("-");
     await pushMutations(page.request, [
+      mutation("updateTask", {
+        id: secondTask ?? "",
+        dueDate: dueToday,
+        updatedAt: new Date().toISOString(),
+      }),
       mutation("updateTask", {
         id: firstTask ?? "",
         description:
@@ -81,6 +98,14 @@ for (const theme of ["dark", "light"] as const) {
         ready: () => expect(page.getByRole("heading", { level: 1 })).toBeVisible(),
       },
       {
+        name: "calendar",
+        url: `${projectUrl}/calendar`,
+        ready: () =>
+          expect(page.getByRole("gridcell", { name: /, today, / }).getByRole("link")).toHaveText(
+            /Draft the page 2/,
+          ),
+      },
+      {
         name: "task page",
         url: `${projectUrl}/task/${firstTask}`,
         ready: () =>
@@ -95,6 +120,12 @@ for (const theme of ["dark", "light"] as const) {
         name: "preferences",
         url: "/dashboard/settings/account/preferences",
         ready: () => expect(page.getByRole("heading", { level: 1 })).toBeVisible(),
+      },
+      {
+        name: "workflow",
+        url: `/dashboard/settings/projects/${projectId}/workflow`,
+        ready: () =>
+          expect(page.getByRole("textbox", { name: "Name of status In review" })).toBeVisible(),
       },
     ];
     for (const screen of screens) {

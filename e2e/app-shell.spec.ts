@@ -47,6 +47,7 @@ const shellScreens = (ws: string): string[] => [
   "/dashboard/settings/projects/prj_1/general",
   "/dashboard/settings/projects/prj_1/integrations",
   "/dashboard/settings/projects/prj_1/visibility",
+  "/dashboard/settings/projects/prj_1/workflow",
   "/dashboard/settings/account/preferences",
 ];
 

@@ -187,6 +187,7 @@ test("the bulk bar floats over the list; s p a l d open its pickers for every se
 
   // Due date by pointer, then cleared.
   await bar.getByRole("combobox", { name: "Set due date" }).click();
+  await expect(page.getByRole("combobox", { name: /type a date/ })).toBeFocused();
   await page.keyboard.type("2031-03-04");
   await page.getByRole("option", { name: /Mar 4/ }).click();
   await expect(row(page, "Alpha")).toContainText("2031-03-04");

@@ -94,6 +94,19 @@ test("clicking a card peeks at it beside the board; Esc closes, j/k step, Back c
   await page.getByRole("option", { name: "Urgent" }).click();
   await expect(card(page, "Task 1")).toContainText("Urgent");
 
+  // The peek holds the focus itself, not its first button (whose tooltip would show and take
+  // the first Esc), so one Esc closes it whatever the last key was.
+  await page.keyboard.press("Escape");
+  await expect(peek(page)).toHaveCount(0);
+  await card(page, "Task 1").click();
+  await expect(peek(page).getByRole("heading", { name: "Task 1" })).toBeVisible();
+  await expect(peek(page)).toBeFocused();
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(peek(page)).toHaveCount(0);
+  await page.goBack();
+  await expect(peek(page).getByRole("heading", { name: "Task 1" })).toBeVisible();
+
   // The full page stays at its own route.
   await peek(page).getByRole("link", { name: "Open full page" }).click();
   await expect(page).toHaveURL(/\/task\/[\w-]+$/);

@@ -249,6 +249,7 @@ test("New task takes every field, and the card shows them", async ({ page }) => 
   await chip("Assignee").click();
   await page.getByRole("option", { name: "Ada Owner" }).click();
   await chip("Due date").click();
+  await expect(page.getByRole("combobox", { name: /type a date/ })).toBeFocused();
   await page.keyboard.type("2020-01-15");
   await page.getByRole("option", { name: /Jan 15/ }).click();
   await dialog.getByRole("button", { name: "Create task" }).click();

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signedInPerson } from "./support/accounts.ts";
+import { descriptionEditor, editorText } from "./support/description-editor.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 import { createProjectThroughSync } from "./support/sync.ts";
 
@@ -228,11 +229,13 @@ test("a description's task list ticks by pointer and by keyboard, labelled by ea
 
   // The text itself changed: the editor shows it, and a reload brings it back from the store.
   await description.getByRole("button", { name: "Edit" }).click();
-  await expect(description.getByRole("textbox")).toHaveValue(
-    formatted
-      .replace("- [ ] Write the brief", "- [x] Write the brief")
-      .replace("- [x] Book the room", "- [ ] Book the room"),
-  );
+  await expect
+    .poll(() => editorText(descriptionEditor(page)))
+    .toBe(
+      formatted
+        .replace("- [ ] Write the brief", "- [x] Write the brief")
+        .replace("- [x] Book the room", "- [ ] Book the room"),
+    );
   await page.reload();
   await expect(description.getByRole("checkbox", { name: "Write the brief" })).toBeChecked();
   await expect(description.getByRole("checkbox", { name: "Book the room" })).not.toBeChecked();

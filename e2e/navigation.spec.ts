@@ -228,6 +228,7 @@ test("every screen names its browser tab", async ({ page, browser }) => {
     [`${websiteUrl}/board`, "Board · Website Redesign"],
     [`${websiteUrl}/list`, "List · Website Redesign"],
     [`${websiteUrl}/backlog`, "Backlog · Website Redesign"],
+    [`${websiteUrl}/calendar`, "Calendar · Website Redesign"],
     ["/dashboard/settings/account/preferences", "Preferences · Settings"],
     ["/dashboard/settings/account/information", "Account · Settings"],
     ["/dashboard/settings/workspace/general", "Workspace · Acme · Settings"],
@@ -236,6 +237,7 @@ test("every screen names its browser tab", async ({ page, browser }) => {
       `/dashboard/settings/projects/${website}/visibility`,
       "Visibility · Website Redesign · Settings",
     ],
+    [`/dashboard/settings/projects/${website}/workflow`, "Workflow · Website Redesign · Settings"],
     ["/dashboard/workspace/create", "Create a workspace"],
     ["/dashboard/no-such-page", "Page not found"],
   ];

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signedInPerson } from "./support/accounts.ts";
+import { mutation, now, pushMutations } from "./support/sync-push.ts";
+import { createProjectThroughSync } from "./support/sync.ts";
 
 let person: Awaited<ReturnType<typeof signedInPerson>>;
 
@@ -37,6 +39,33 @@ test("a screen's code is fetched only when the screen is visited", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: "Preferences" })).toBeVisible();
   const fetchedLater = scripts.filter((url) => !firstPage.includes(url));
   expect(fetchedLater.some((url) => url.includes("/account-preferences-"))).toBe(true);
+});
+
+test("the description editor's code (CodeMirror, Yjs) comes with a task page, not with the board", async ({
+  page,
+}) => {
+  await page.context().addCookies(person.cookies);
+  const projectId = await createProjectThroughSync(page.request, person.workspaceId, {
+    name: "Chunks",
+    key: "CHK",
+  });
+  const taskId = `tsk-chunk-${Date.now().toString(36)}`;
+  await pushMutations(page.request, [
+    mutation("createTask", { id: taskId, projectId, title: "Lazy", createdAt: now() }),
+  ]);
+  const scripts = recordScripts(page);
+  const projectUrl = `/dashboard/workspace/${person.workspaceId}/project/${projectId}`;
+  await page.goto(`${projectUrl}/board`);
+  await expect(page.getByRole("link", { name: "Lazy", exact: true })).toBeVisible();
+  const editorCode = (urls: string[]) =>
+    urls.filter((url) => /\/description-(editor|session|doc)-/.test(url));
+  expect(editorCode(scripts)).toEqual([]);
+
+  await page.goto(`${projectUrl}/task/${taskId}`);
+  await expect(page.getByRole("textbox", { name: "Description" })).toBeVisible();
+  const fetched = editorCode(scripts).join(" ");
+  expect(fetched).toContain("/description-editor-");
+  expect(fetched).toContain("/description-doc-");
 });
 
 test("hovering a link fetches its screen's code before the click", async ({ page }) => {

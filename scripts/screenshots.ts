@@ -5,15 +5,26 @@
  *
  * It starts the production server on a fresh database seeded with a small workspace (the
  * benchmark's seeding, a fixed random seed, so every run shows the same data), builds the
- * client first when dist/ has none, and drives Debian's Chromium with Playwright.
+ * client first when dist/ has none, and drives Debian's Chromium with Playwright. The seeded
+ * due dates are long past, so before the calendar (the last screen) its tasks are given due
+ * dates around today.
  *
  * Options: --only board,task (screen names) --out docs/screenshots
  */
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser, Page } from "@playwright/test";
-import { builtClient, startBenchSystem, type BenchWorkspace } from "./bench/bench-server.ts";
+import { localDay } from "../client/lib/due-date.ts";
+import type { MutatorArgs, MutatorName } from "../shared/mutator-args.ts";
+import { SCHEMA_VERSION } from "../shared/schema-version.ts";
+import {
+  builtClient,
+  cookieHeader,
+  startBenchSystem,
+  type BenchWorkspace,
+} from "./bench/bench-server.ts";
 import { launchBrowser } from "./bench/browser-figures.ts";
 
 const { values } = parseArgs({
@@ -30,6 +41,10 @@ type Screen = {
   /** What is on the page once it has drawn its data. */
   ready: string;
   signedIn: boolean;
+  /** Data the screen needs besides the seeded workspace, pushed before its first shot. */
+  prepare?: (w: BenchWorkspace, baseUrl: string) => Promise<void>;
+  /** Scrolled to the top of the view before the shot, when the subject is further down. */
+  scrollTo?: string;
 };
 
 const project = (w: BenchWorkspace) =>
@@ -62,6 +77,13 @@ const screens: Screen[] = [
     signedIn: true,
   },
   {
+    name: "task-links",
+    url: (w) => `${project(w)}/task/${w.sample[0]?.id}`,
+    ready: "main .task-link-row",
+    signedIn: true,
+    scrollTo: "#task-subtasks-heading",
+  },
+  {
     name: "members",
     url: (w) => `/dashboard/workspace/${w.workspaceId}/members`,
     ready: "main li, main tr",
@@ -74,10 +96,23 @@ const screens: Screen[] = [
     signedIn: true,
   },
   {
+    name: "workflow",
+    url: (w) => `/dashboard/settings/projects/${w.projects[0]?.id}/workflow`,
+    ready: "main .workflow-row",
+    signedIn: true,
+  },
+  {
     name: "search",
     url: (w) => `/dashboard/workspace/${w.workspaceId}/search?q=design`,
     ready: "main h1",
     signedIn: true,
+  },
+  {
+    name: "calendar",
+    url: (w) => `${project(w)}/calendar`,
+    ready: ".calendar-chip",
+    signedIn: true,
+    prepare: dueAroundToday,
   },
 ];
 
@@ -103,11 +138,16 @@ let browser: Browser | undefined;
 try {
   const workspace = system.workspaces.get("shots");
   if (!workspace) throw new Error("nothing seeded");
+  if (chosen.some((screen) => screen.name.startsWith("task"))) {
+    await linkSampleTask(system.baseUrl, workspace);
+  }
   browser = await launchBrowser();
   let written = 0;
-  for (const device of devices) {
-    for (const theme of themes) {
-      for (const screen of chosen) {
+  // Screen by screen: what a screen prepares (the calendar, last) shows on no earlier shot.
+  for (const screen of chosen) {
+    await screen.prepare?.(workspace, system.baseUrl);
+    for (const device of devices) {
+      for (const theme of themes) {
         const context = await browser.newContext({
           baseURL: system.baseUrl,
           viewport: device.viewport,
@@ -129,6 +169,11 @@ try {
         const page = await context.newPage();
         await page.goto(screen.url(workspace));
         await settle(page, screen.ready);
+        if (screen.scrollTo) {
+          await page.locator(screen.scrollTo).evaluate((element) => {
+            element.scrollIntoView({ block: "start" });
+          });
+        }
         const file = path.join(outDir, `${screen.name}-${device.name}-${theme}.png`);
         await page.screenshot({ path: file });
         written += 1;
@@ -143,9 +188,117 @@ try {
   await system.stop();
 }
 
+/**
+ * Gives the main project's tasks due dates over the weeks around today (two in three of them,
+ * a few on the same days), as the owner's browser would push them.
+ */
+async function dueAroundToday(w: BenchWorkspace, baseUrl: string) {
+  const today = new Date();
+  const offsets = [-9, -6, -3, -2, -1, 0, 0, 1, 2, 2, 3, 6, 8, 9, 10, 13, 15];
+  const updates = w.sample
+    .filter((_, index) => index % 3 !== 2)
+    .map((task, index) => {
+      const offset = offsets[index % offsets.length] ?? 0;
+      const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
+      return { id: task.id, projectId: task.projectId, dueDate: localDay(day) };
+    });
+  const clientID = randomUUID();
+  const response = await fetch(`${baseUrl}/api/replicache/push`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      cookie: cookieHeader(w.sessions[0]),
+      origin: baseUrl,
+    },
+    body: JSON.stringify({
+      pushVersion: 1,
+      clientGroupID: randomUUID(),
+      profileID: "screenshots",
+      schemaVersion: SCHEMA_VERSION,
+      mutations: updates.map((args, index) => ({
+        clientID,
+        id: index + 1,
+        name: "updateTask",
+        args: { ...args, updatedAt: new Date().toISOString() },
+        timestamp: Date.now(),
+      })),
+    }),
+  });
+  if (!response.ok) throw new Error(`push: ${response.status} ${await response.text()}`);
+}
+
 /** The screen has drawn its data: its marker is visible, fonts are in, nothing is moving. */
 async function settle(page: Page, ready: string) {
   await page.locator(ready).first().waitFor({ state: "visible", timeout: 30_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForTimeout(400); // Toasts and skeletons fade in under reduced motion too.
+}
+
+/**
+ * The task screen's task as a person would have built it up (once, before the shots): three
+ * sub-tasks in three states, a task blocking it, one it blocks and one related.
+ */
+async function linkSampleTask(baseUrl: string, w: BenchWorkspace) {
+  const [task, blocker, blocked, related] = w.sample;
+  const [owner, admin] = w.people;
+  if (!task || !blocker || !blocked || !related || !owner || !admin) return;
+  const at = new Date().toISOString();
+  const subtasks: [string, MutatorArgs["createTask"]["status"], string | null][] = [
+    ["Draft the wiring diagram", "done", owner.id],
+    ["Order the connectors", "in-progress", admin.id],
+    ["Test it on the bench", "to-do", null],
+  ];
+  const mutations: { name: MutatorName; args: object }[] = [
+    ...subtasks.map(([title, status, assigneeId]) => ({
+      name: "createTask" as const,
+      args: {
+        id: randomUUID(),
+        projectId: task.projectId,
+        title,
+        status,
+        assigneeId,
+        parentId: task.id,
+        createdAt: at,
+      },
+    })),
+    ...(
+      [
+        [blocker.id, task.id, "blocks"],
+        [task.id, blocked.id, "blocks"],
+        [task.id, related.id, "relates"],
+      ] as const
+    ).map(([taskId, relatedTaskId, kind]) => ({
+      name: "addRelation" as const,
+      args: {
+        id: randomUUID(),
+        workspaceId: w.workspaceId,
+        taskId,
+        relatedTaskId,
+        kind,
+        createdAt: at,
+      },
+    })),
+  ];
+  const clientID = randomUUID();
+  const response = await fetch(`${baseUrl}/api/replicache/push`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Origin: baseUrl,
+      Cookie: w.sessions[0].map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
+    },
+    body: JSON.stringify({
+      pushVersion: 1,
+      clientGroupID: randomUUID(),
+      profileID: "screenshots",
+      schemaVersion: SCHEMA_VERSION,
+      mutations: mutations.map((mutation, index) => ({
+        clientID,
+        id: index + 1,
+        ...mutation,
+        timestamp: Date.now(),
+      })),
+    }),
+  });
+  if (!response.ok) throw new Error(`push: ${response.status} ${await response.text()}`);
 }

@@ -11,6 +11,8 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { staticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
 import { outboxRoutes } from "./mail/outbox-routes.ts";
+import type { Presence } from "./presence/presence.ts";
+import { presenceRoutes } from "./presence/presence-routes.ts";
 import { invitationRoutes } from "./invitation/invitation-routes.ts";
 import { unsubscribeRoutes } from "./notifications/unsubscribe-routes.ts";
 import { publicProjectRoutes } from "./public-project/public-project-routes.ts";
@@ -23,11 +25,13 @@ export type AppDeps = {
   logger: Logger;
   auth: Auth;
   pokes: Pokes;
+  presence: Presence;
   /** Signs the unsubscribe links of notification mail. */
   secret: string;
 };
 
-export function createApp({ config, db, logger, auth, pokes, secret }: AppDeps): express.Express {
+export function createApp(deps: AppDeps): express.Express {
+  const { config, db, logger, auth, pokes, presence, secret } = deps;
   const app = express();
   app.disable("x-powered-by");
   // req.ip, and so the client address better-auth rate-limits by, comes from X-Forwarded-For
@@ -38,6 +42,7 @@ export function createApp({ config, db, logger, auth, pokes, secret }: AppDeps):
 
   app.use(authRoutes(auth));
   app.use(syncRoutes({ auth, sql: db.sql, logger, pokes }));
+  app.use(presenceRoutes({ auth, sql: db.sql, presence }));
   app.use(healthRoutes(db));
   app.use(configRoutes(config));
   app.use(publicProjectRoutes(db.sql));

@@ -1,58 +1,16 @@
-import { spawn, type ChildProcessByStdio } from "node:child_process";
-import path from "node:path";
-import type { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/database.ts";
 import { defaultMigrationsDir, listMigrationFiles } from "./db/migrate.ts";
+import { startMainProcess, type MainProcess } from "./test/main-process.ts";
 import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
 
-/** `node --import tsx server/main.ts` is `npm start` without the client build. */
-const repoRoot = path.resolve(import.meta.dirname, "..");
 const startTimeout = 120_000;
-
-type ProcessEnd = { code: number | null; signal: NodeJS.Signals | null; stderr: string };
-
-type MainProcess = {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  /** Resolves with the address main prints once it listens; rejects if it exits first. */
-  url: Promise<string>;
-  exit: Promise<ProcessEnd>;
-};
 
 const running: MainProcess[] = [];
 
+/** `node --import tsx server/main.ts` (`npm start` without the client build), killed after the test. */
 function startMain(env: Record<string, string>): MainProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      LOG_LEVEL: "silent",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  // "close" rather than "exit": by then everything the process wrote has been read.
-  const exit = new Promise<ProcessEnd>((resolve) =>
-    child.once("close", (code, signal) => resolve({ code, signal, stderr })),
-  );
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", () => {
-      const match = /Tasks is running at (\S+)/.exec(stdout);
-      if (match?.[1]) resolve(match[1]);
-    });
-    void exit.then(({ code }) => reject(new Error(`main exited with ${code}: ${stderr}`)));
-  });
-  // Only the tests that expect a start wait for the address; the others wait for the exit.
-  url.catch(() => {});
-  const main = { child, url, exit };
+  const main = startMainProcess(env);
   running.push(main);
   return main;
 }
@@ -66,12 +24,7 @@ function databaseEnv(database: TestDatabase): Record<string, string> {
 
 /** A test that failed half-way leaves its processes running. */
 async function killLeftovers() {
-  for (const main of running.splice(0)) {
-    if (main.child.exitCode === null && main.child.signalCode === null) {
-      main.child.kill("SIGKILL");
-      await main.exit;
-    }
-  }
+  for (const main of running.splice(0)) await main.kill();
 }
 
 afterEach(killLeftovers);

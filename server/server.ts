@@ -9,6 +9,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startNotificationJobs, type NotificationJobs } from "./notifications/jobs.ts";
 import { authCallAnnouncer } from "./sync/auth-announcements.ts";
+import { createPresence, type Presence } from "./presence/presence.ts";
 import { createPokes, type Pokes } from "./sync/poke.ts";
 
 export type RunningServer = {
@@ -54,12 +55,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // A start that fails after listening must not leave the port open or the database running.
   let db: Database | undefined;
   let pokes: Pokes;
+  let presence: Presence;
   let jobs: NotificationJobs;
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const { applied } = await migrate(db.sql);
     if (applied.length > 0) logger.info({ applied }, "migrations applied");
     pokes = await createPokes({ db, logger });
+    presence = await createPresence({ db, logger, pokes });
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -84,7 +87,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       baseUrl: url,
       secret,
     });
-    app = createApp({ config, db, logger, auth, pokes, secret });
+    app = createApp({ config, db, logger, auth, pokes, presence, secret });
   } catch (error) {
     await stopListening(httpServer);
     await db?.close();
@@ -97,6 +100,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await jobs.stop();
+      // Before the streams end: a server going away is no reason to tell others a tab left.
+      await presence.close();
       await pokes.close();
       httpServer.closeIdleConnections();
       // Long-lived streams (server-sent events) never finish on their own.

@@ -8,9 +8,18 @@ export const workspaceKey = (id: string) => `workspace/${id}`;
 export const memberKey = (workspaceId: string, userId: string) => `member/${workspaceId}/${userId}`;
 export const projectKey = (workspaceId: string, id: string) => `project/${workspaceId}/${id}`;
 export const labelKey = (workspaceId: string, id: string) => `label/${workspaceId}/${id}`;
+/** A status of a project's workflow: its id is unique within the project only. */
+export const statusKey = (projectId: string, id: string) => `status/${projectId}/${id}`;
 export const taskKey = (projectId: string, id: string) => `task/${projectId}/${id}`;
 export const commentKey = (taskId: string, id: string) => `comment/${taskId}/${id}`;
 export const activityKey = (taskId: string, id: string) => `activity/${taskId}/${id}`;
+/**
+ * A relation between two tasks, under their workspace: the board reads the workspace's few
+ * relations in one scan that task changes never re-run (server/sync/README.md).
+ */
+export const relationKey = (workspaceId: string, id: string) => `relation/${workspaceId}/${id}`;
+/** A task's description as a Yjs document (shared/description-doc.ts); only once edited. */
+export const descriptionDocKey = (taskId: string) => `description-doc/${taskId}`;
 /** A refused mutation of the signed-in person (see server/sync/README.md). */
 export const noticeKey = (id: string) => `notice/${id}`;
 
@@ -27,10 +36,13 @@ export const prefixes = {
   member: (workspaceId?: string) => (workspaceId ? `member/${workspaceId}/` : "member/"),
   project: (workspaceId?: string) => (workspaceId ? `project/${workspaceId}/` : "project/"),
   label: (workspaceId?: string) => (workspaceId ? `label/${workspaceId}/` : "label/"),
+  status: (projectId?: string) => (projectId ? `status/${projectId}/` : "status/"),
   task: (projectId?: string) => (projectId ? `task/${projectId}/` : "task/"),
   comment: (taskId?: string) => (taskId ? `comment/${taskId}/` : "comment/"),
   activity: (taskId?: string) => (taskId ? `activity/${taskId}/` : "activity/"),
+  descriptionDoc: "description-doc/",
   notice: "notice/",
   notification: "notification/",
   subscriber: (taskId?: string) => (taskId ? `subscriber/${taskId}/` : "subscriber/"),
+  relation: (workspaceId?: string) => (workspaceId ? `relation/${workspaceId}/` : "relation/"),
 };

@@ -14,6 +14,10 @@ import {
   idSchema,
   labelColorSchema,
   otherMailCadences,
+  relationKindSchema,
+  statusCategorySchema,
+  statusColorSchema,
+  statusIconSchema,
   taskPrioritySchema,
   taskStatusSchema,
   timestampSchema,
@@ -63,6 +67,8 @@ export const createTaskArgs = z.object({
   /** Omitted: the task goes to the end of its status column. */
   position: positionSchema.optional(),
   labelIds: labelIdsSchema.optional(),
+  /** A task of the same project without a parent of its own: the new task is its sub-task. */
+  parentId: idSchema.nullable().optional(),
   createdAt: timestampSchema,
 });
 
@@ -77,6 +83,33 @@ export const updateTaskArgs = z.object({
   assigneeId: idSchema.nullable().optional(),
   dueDate: dueDateSchema.nullable().optional(),
   labelIds: labelIdsSchema.optional(),
+  /** Null makes a sub-task a task of its own again. */
+  parentId: idSchema.nullable().optional(),
+  updatedAt: timestampSchema,
+});
+
+/** Base64 (standard alphabet, padded): how a Yjs update travels in a mutation. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The longest update, in base64 characters: a 100,000-character description pasted whole,
+ * three bytes a character, with the seed of another as long (shared/description-doc.ts).
+ */
+export const MAX_DESCRIPTION_UPDATE_CHARS = 1_000_000;
+
+/**
+ * An edit of a task's description: a Yjs update of its document (shared/description-doc.ts),
+ * merged into the document the store or the server holds. Replayed or pushed twice, it
+ * changes nothing more.
+ */
+export const editDescriptionArgs = z.object({
+  id: idSchema,
+  projectId: idSchema.optional(),
+  update: z
+    .string()
+    .min(4)
+    .max(MAX_DESCRIPTION_UPDATE_CHARS)
+    .regex(BASE64, "not a base64 Yjs update"),
   updatedAt: timestampSchema,
 });
 
@@ -88,7 +121,89 @@ export const moveTaskArgs = z.object({
   updatedAt: timestampSchema,
 });
 
-export const deleteTaskArgs = z.object({ id: idSchema, projectId: idSchema.optional() });
+/** What happens to a deleted task's sub-tasks: deleted too, or kept as tasks of their own. */
+export const subtaskFates = ["delete", "detach"] as const;
+export type SubtaskFate = (typeof subtaskFates)[number];
+
+export const deleteTaskArgs = z.object({
+  id: idSchema,
+  projectId: idSchema.optional(),
+  /** Left out: "detach". */
+  subtasks: z.enum(subtaskFates).optional(),
+  /** The time of the change, for the activity of detached sub-tasks; left out: the server's. */
+  deletedAt: timestampSchema.optional(),
+});
+
+/**
+ * Relates two tasks of one workspace (`workspaceId` is where the relation's key lives; the
+ * server checks that both tasks are there). "Blocked by X" is X `blocks` this task.
+ */
+export const addRelationArgs = z.object({
+  id: idSchema,
+  workspaceId: idSchema,
+  taskId: idSchema,
+  relatedTaskId: idSchema,
+  kind: relationKindSchema,
+  createdAt: timestampSchema,
+});
+
+export const removeRelationArgs = z.object({
+  id: idSchema,
+  workspaceId: idSchema.optional(),
+  /** The time of the change, for the activity. */
+  removedAt: timestampSchema,
+});
+
+/**
+ * Brings a deleted task back (undo of a delete): the server restores it from its trash with the
+ * same number, comments, activity, labels that still exist and subscribers; when the trash no
+ * longer holds it (purged after 30 days) it creates the task from these fields, as createTask
+ * does, with a new number. The task's fields, `number` and `createdBy` are what the client shows
+ * until the server's row arrives; `restoredAt` is when the person acted.
+ */
+export const restoreTaskArgs = createTaskArgs.extend({
+  number: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+  createdBy: idSchema.nullable().optional(),
+  restoredAt: timestampSchema,
+});
+
+/**
+ * A project's workflow (owner and admin only). Status ids are unique within their project, so
+ * `projectId` is part of the name here, not a hint. A new status goes into its category at
+ * `position`; reordering sends a new position (within the category: the category never changes).
+ */
+export const createStatusArgs = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  name: name(50),
+  category: statusCategorySchema,
+  color: statusColorSchema,
+  icon: statusIconSchema.nullable().optional(),
+  position: positionSchema,
+  createdAt: timestampSchema,
+});
+
+export const updateStatusArgs = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  name: name(50).optional(),
+  color: statusColorSchema.optional(),
+  icon: statusIconSchema.nullable().optional(),
+  position: positionSchema.optional(),
+  updatedAt: timestampSchema,
+});
+
+/** Its tasks move to the bottom of `replacementId`, in their order; a late move into it lands there too. */
+export const deleteStatusArgs = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  replacementId: idSchema,
+  updatedAt: timestampSchema,
+});
 
 export const createLabelArgs = z.object({
   id: idSchema,
@@ -170,8 +285,15 @@ export const mutatorArgs = {
   deleteProject: deleteProjectArgs,
   createTask: createTaskArgs,
   updateTask: updateTaskArgs,
+  editDescription: editDescriptionArgs,
   moveTask: moveTaskArgs,
   deleteTask: deleteTaskArgs,
+  addRelation: addRelationArgs,
+  removeRelation: removeRelationArgs,
+  restoreTask: restoreTaskArgs,
+  createStatus: createStatusArgs,
+  updateStatus: updateStatusArgs,
+  deleteStatus: deleteStatusArgs,
   createLabel: createLabelArgs,
   updateLabel: updateLabelArgs,
   deleteLabel: deleteLabelArgs,

@@ -3,6 +3,7 @@ import { Replicache } from "replicache";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Label, Project, Task } from "./entities.ts";
 import { commentKey, labelKey, projectKey, taskKey } from "./keys.ts";
+import type { MutatorArgs } from "./mutator-args.ts";
 import { createMutators } from "./mutators.ts";
 
 /** The optimistic side of every mutator, on Replicache's own in-memory store in Node. */
@@ -144,6 +145,48 @@ describe("tasks", () => {
       position: "a9",
       title: "Found",
     });
+  });
+
+  it("a restored task comes back with its old number, without the labels deleted meanwhile", async () => {
+    await rep.mutate.createLabel({
+      id: "l1",
+      workspaceId: WORKSPACE,
+      name: "Bug",
+      color: "red",
+      createdAt: T0,
+    });
+    await rep.mutate.createTask({ id: "t1", projectId: "p1", title: "First", createdAt: T0 });
+    await rep.mutate.deleteTask({ id: "t1", projectId: "p1" });
+
+    const restore: MutatorArgs["restoreTask"] = {
+      id: "t1",
+      projectId: "p1",
+      number: 7,
+      title: "First",
+      status: "in-progress",
+      position: "a5",
+      labelIds: ["l2", "l1"],
+      createdBy: "someone-else",
+      createdAt: T0,
+      restoredAt: T1,
+    };
+    await rep.mutate.restoreTask(restore);
+
+    expect(await read<Task>(taskKey("p1", "t1"))).toMatchObject({
+      number: 7,
+      status: "in-progress",
+      position: "a5",
+      labelIds: ["l1"],
+      createdBy: "someone-else",
+      createdAt: T0,
+      updatedAt: T1,
+    });
+    // The provisional number of the next new task does not move.
+    expect(await read<Project>(projectKey(WORKSPACE, "p1"))).toMatchObject({ lastTaskNumber: 1 });
+
+    // A second restore of a task that is back changes nothing.
+    await rep.mutate.restoreTask({ ...restore, labelIds: [], title: "Other" });
+    expect(await read<Task>(taskKey("p1", "t1"))).toMatchObject({ title: "First" });
   });
 
   it("a mutation of a task the store does not hold does nothing", async () => {

@@ -17,26 +17,37 @@ import {
   projectSchema,
   taskSchema,
   activitySchema,
+  descriptionDocSchema,
   notificationSchema,
+  statusSchema,
+  relationSchema,
   type Comment,
+  type DescriptionDoc,
   type Label,
   type Project,
+  type Status,
+  type Relation,
   type Task,
+  type TaskStatus,
 } from "./entities.ts";
 import {
   activityKey,
   commentKey,
+  descriptionDocKey,
   labelKey,
   noticeKey,
   notificationKey,
   notificationSettingsKey,
   prefixes,
   projectKey,
+  statusKey,
+  relationKey,
   subscriberKey,
   taskKey,
 } from "./keys.ts";
 import { mutatorArgs, type MutatorArgs, type MutatorName } from "./mutator-args.ts";
-import { positionAfter } from "./task-position.ts";
+import { defaultProjectStatuses, defaultTaskStatus, resolveStatusId } from "./statuses.ts";
+import { comparePositions, positionAfter, positionsAfter } from "./task-position.ts";
 import { notificationSettingsSchema, type Notification, type Subscriber } from "./entities.ts";
 
 /** The part of Replicache's `WriteTransaction` the mutators use. */
@@ -79,6 +90,10 @@ export function createMutators(userId: string): Mutators {
         updatedAt: args.createdAt,
       };
       await tx.set(projectKey(project.workspaceId, project.id), project);
+      // The server's project insert creates the same six (migration 0010).
+      for (const status of defaultProjectStatuses(project, args.createdAt)) {
+        await tx.set(statusKey(project.id, status.id), status);
+      }
     },
 
     async updateProject(tx, input) {
@@ -93,11 +108,17 @@ export function createMutators(userId: string): Mutators {
       const { id } = mutatorArgs.deleteProject.parse(input);
       const project = await findProject(tx, id);
       if (!project) return;
-      for (const key of await tx
+      const keys = await tx
         .scan({ prefix: prefixes.task(id) })
         .keys()
+        .toArray();
+      for (const key of keys) await deleteTaskAndChildren(tx, key);
+      await deleteRelationsOf(tx, project.workspaceId, new Set(keys.map(idOfKey)));
+      for (const key of await tx
+        .scan({ prefix: prefixes.status(id) })
+        .keys()
         .toArray()) {
-        await deleteTaskAndChildren(tx, key);
+        await tx.del(key);
       }
       await tx.del(projectKey(project.workspaceId, id));
     },
@@ -112,7 +133,7 @@ export function createMutators(userId: string): Mutators {
         ...project,
         lastTaskNumber: number,
       });
-      const status = args.status ?? "to-do";
+      const status = await taskStatus(tx, project.id, args.status);
       const position =
         args.position ??
         positionAfter(
@@ -133,6 +154,7 @@ export function createMutators(userId: string): Mutators {
         dueDate: args.dueDate ?? null,
         position,
         labelIds: normalizeLabelIds(args.labelIds ?? []),
+        parentId: args.parentId ?? null,
         createdBy: userId,
         createdAt: args.createdAt,
         updatedAt: args.createdAt,
@@ -149,27 +171,201 @@ export function createMutators(userId: string): Mutators {
         mutatorArgs.updateTask.parse(input);
       const task = await findTask(tx, id, projectId);
       if (!task) return;
+      const status =
+        changes.status === undefined
+          ? undefined
+          : await taskStatus(tx, task.projectId, changes.status);
       const next: Task = {
         ...task,
-        ...definedOnly(changes),
+        ...definedOnly({ ...changes, status }),
         ...(labelIds ? { labelIds: normalizeLabelIds(labelIds) } : {}),
         updatedAt,
       };
       await tx.set(taskKey(task.projectId, id), next);
     },
 
+    async editDescription(tx, input) {
+      const { id, projectId, update, updatedAt } = mutatorArgs.editDescription.parse(input);
+      const task = await findTask(tx, id, projectId);
+      if (!task) return;
+      const stored = await readKey(tx, descriptionDocKey(id), descriptionDocSchema);
+      // Loaded on the first edit, not with the app: Yjs is no part of the first chunk.
+      const { fromBase64, InvalidDescription, mergeDescriptionUpdate, toBase64 } =
+        await import("./description-doc.ts");
+      let merged;
+      try {
+        merged = mergeDescriptionUpdate(
+          { state: stored ? fromBase64(stored.state) : null, markdown: task.description },
+          fromBase64(update),
+        );
+      } catch (error) {
+        // An update the server will refuse too (with a notice): the store stays as it is.
+        if (error instanceof InvalidDescription) return;
+        throw error;
+      }
+      const doc: DescriptionDoc = {
+        id,
+        workspaceId: task.workspaceId,
+        state: toBase64(merged.state),
+        updatedAt,
+      };
+      await tx.set(descriptionDocKey(id), doc);
+      await tx.set(taskKey(task.projectId, id), { ...task, description: merged.text, updatedAt });
+    },
+
     async moveTask(tx, input) {
       const { id, projectId, status, position, updatedAt } = mutatorArgs.moveTask.parse(input);
       const task = await findTask(tx, id, projectId);
       if (!task) return;
-      await tx.set(taskKey(task.projectId, id), { ...task, status, position, updatedAt });
+      const to = await taskStatus(tx, task.projectId, status);
+      await tx.set(taskKey(task.projectId, id), { ...task, status: to, position, updatedAt });
     },
 
     async deleteTask(tx, input) {
-      const { id, projectId } = mutatorArgs.deleteTask.parse(input);
+      const { id, projectId, subtasks = "detach", deletedAt } = mutatorArgs.deleteTask.parse(input);
       const task = await findTask(tx, id, projectId);
       if (!task) return;
+      // Deleting is rare: a scan of the project's tasks finds its sub-tasks.
+      const deleted = new Set([id]);
+      for (const child of await readAll(tx, prefixes.task(task.projectId), taskSchema)) {
+        if (child.parentId !== id) continue;
+        if (subtasks === "delete") {
+          deleted.add(child.id);
+          await deleteTaskAndChildren(tx, taskKey(child.projectId, child.id));
+        } else {
+          await tx.set(taskKey(child.projectId, child.id), {
+            ...child,
+            parentId: null,
+            updatedAt: deletedAt ?? child.updatedAt,
+          });
+        }
+      }
       await deleteTaskAndChildren(tx, taskKey(task.projectId, id));
+      await deleteRelationsOf(tx, task.workspaceId, deleted);
+    },
+
+    async addRelation(tx, input) {
+      const args = mutatorArgs.addRelation.parse(input);
+      const relation: Relation = {
+        id: args.id,
+        workspaceId: args.workspaceId,
+        taskId: args.taskId,
+        relatedTaskId: args.relatedTaskId,
+        kind: args.kind,
+        createdBy: userId,
+        createdAt: args.createdAt,
+      };
+      await tx.set(relationKey(relation.workspaceId, relation.id), relation);
+    },
+
+    async removeRelation(tx, input) {
+      const { id, workspaceId } = mutatorArgs.removeRelation.parse(input);
+      if (workspaceId && (await tx.del(relationKey(workspaceId, id)))) return;
+      const relation = await findById(tx, prefixes.relation(), id, relationSchema);
+      if (relation) await tx.del(relationKey(relation.workspaceId, id));
+    },
+
+    // The task comes back with its old number; its comments, activity and subscribers come back
+    // with the server's rows on the next pull (it keeps them in its trash).
+    async restoreTask(tx, input) {
+      const args = mutatorArgs.restoreTask.parse(input);
+      if (await findTask(tx, args.id, args.projectId)) return;
+      const project = await findProject(tx, args.projectId);
+      if (!project) return;
+      // Its status may have been deleted since: the task comes back in the replacement.
+      const status = await taskStatus(tx, project.id, args.status);
+      const position =
+        args.position ??
+        positionAfter(
+          (await readAll(tx, prefixes.task(project.id), taskSchema))
+            .filter((task) => task.status === status)
+            .map((task) => task.position),
+        );
+      // Labels deleted since the task was deleted stay off it, as on the server.
+      const labelIds: string[] = [];
+      for (const labelId of normalizeLabelIds(args.labelIds ?? [])) {
+        if (await tx.get(labelKey(project.workspaceId, labelId))) labelIds.push(labelId);
+      }
+      const task: Task = {
+        id: args.id,
+        workspaceId: project.workspaceId,
+        projectId: project.id,
+        number: args.number,
+        title: args.title,
+        description: args.description ?? "",
+        status,
+        priority: args.priority ?? "no-priority",
+        assigneeId: args.assigneeId ?? null,
+        dueDate: args.dueDate ?? null,
+        position,
+        labelIds,
+        // The server takes the parent back only if it still may be one; so does this.
+        parentId:
+          args.parentId && (await findTask(tx, args.parentId, project.id))?.parentId === null
+            ? args.parentId
+            : null,
+        createdBy: args.createdBy === undefined ? userId : args.createdBy,
+        createdAt: args.createdAt,
+        updatedAt: args.restoredAt,
+      };
+      await tx.set(taskKey(task.projectId, task.id), task);
+    },
+
+    async createStatus(tx, input) {
+      const args = mutatorArgs.createStatus.parse(input);
+      const project = await findProject(tx, args.projectId);
+      if (!project || (await tx.get(statusKey(project.id, args.id)))) return;
+      const status: Status = {
+        id: args.id,
+        workspaceId: project.workspaceId,
+        projectId: project.id,
+        name: args.name,
+        category: args.category,
+        color: args.color,
+        icon: args.icon ?? null,
+        position: args.position,
+        replacedBy: null,
+        createdAt: args.createdAt,
+        updatedAt: args.createdAt,
+      };
+      await tx.set(statusKey(status.projectId, status.id), status);
+    },
+
+    async updateStatus(tx, input) {
+      const { id, projectId, updatedAt, ...changes } = mutatorArgs.updateStatus.parse(input);
+      const status = await readKey(tx, statusKey(projectId, id), statusSchema);
+      if (!status || status.replacedBy !== null) return;
+      await tx.set(statusKey(projectId, id), { ...status, ...definedOnly(changes), updatedAt });
+    },
+
+    async deleteStatus(tx, input) {
+      const { id, projectId, replacementId, updatedAt } = mutatorArgs.deleteStatus.parse(input);
+      const statuses = await readAll(tx, prefixes.status(projectId), statusSchema);
+      const status = statuses.find((candidate) => candidate.id === id);
+      const replacement = statuses.find((candidate) => candidate.id === replacementId);
+      if (!status || status.replacedBy !== null || id === replacementId) return;
+      if (!replacement || replacement.replacedBy !== null) return;
+      await tx.set(statusKey(projectId, id), { ...status, replacedBy: replacementId, updatedAt });
+      // Statuses deleted earlier into this one now point at its replacement: one step, always.
+      for (const earlier of statuses) {
+        if (earlier.replacedBy !== id) continue;
+        await tx.set(statusKey(projectId, earlier.id), { ...earlier, replacedBy: replacementId });
+      }
+      // Its tasks, in their order, to the bottom of the replacement (as the server does).
+      const tasks = await readAll(tx, prefixes.task(projectId), taskSchema);
+      const moving = tasks.filter((task) => task.status === id).sort(comparePositions);
+      const positions = positionsAfter(
+        tasks.filter((task) => task.status === replacementId).map((task) => task.position),
+        moving.length,
+      );
+      for (const [index, task] of moving.entries()) {
+        await tx.set(taskKey(projectId, task.id), {
+          ...task,
+          status: replacementId,
+          position: positions[index] ?? task.position,
+          updatedAt,
+        });
+      }
     },
 
     async createLabel(tx, input) {
@@ -356,6 +552,23 @@ async function findById<S extends z.ZodType>(
   return key === undefined ? undefined : readKey(tx, key, schema);
 }
 
+/**
+ * The status a task given `status` ends in: a deleted status's replacement (a move made before
+ * someone else deleted it). Without `status`, the project's first unstarted status.
+ */
+async function taskStatus(
+  tx: StoreTransaction,
+  projectId: string,
+  status: TaskStatus | undefined,
+): Promise<TaskStatus> {
+  if (status === undefined) {
+    const statuses = await readAll(tx, prefixes.status(projectId), statusSchema);
+    return defaultTaskStatus(statuses) ?? "to-do";
+  }
+  const found = await readKey(tx, statusKey(projectId, status), statusSchema);
+  return resolveStatusId(status, found);
+}
+
 /** Projects are few: a scan of every project key is cheap. */
 function findProject(tx: StoreTransaction, id: string): Promise<Project | undefined> {
   return findById(tx, prefixes.project(), id, projectSchema);
@@ -386,10 +599,26 @@ async function findComment(
   return findById(tx, prefixes.comment(), id, commentSchema);
 }
 
+const idOfKey = (key: string) => key.slice(key.lastIndexOf("/") + 1);
+
+/** The relations of a workspace that touch any of these tasks go with them. */
+async function deleteRelationsOf(
+  tx: StoreTransaction,
+  workspaceId: string,
+  taskIds: ReadonlySet<string>,
+): Promise<void> {
+  for (const relation of await readAll(tx, prefixes.relation(workspaceId), relationSchema)) {
+    if (taskIds.has(relation.taskId) || taskIds.has(relation.relatedTaskId)) {
+      await tx.del(relationKey(workspaceId, relation.id));
+    }
+  }
+}
+
 async function deleteTaskAndChildren(tx: StoreTransaction, key: string): Promise<void> {
-  const id = key.slice(key.lastIndexOf("/") + 1);
+  const id = idOfKey(key);
   for (const prefix of [prefixes.comment(id), prefixes.activity(id)]) {
     for (const childKey of await tx.scan({ prefix }).keys().toArray()) await tx.del(childKey);
   }
+  await tx.del(descriptionDocKey(id));
   await tx.del(key);
 }

@@ -1,12 +1,15 @@
 /**
  * The answer of `GET /api/public/projects/{projectId}` (DESIGN.md "The sync contract"): a
- * public project, its tasks, its workspace's labels and the names of the people tasks are
- * assigned to. Nothing here identifies a person beyond a display name: no emails, no user ids.
+ * public project, its workflow (its statuses in order), its tasks, its workspace's labels and
+ * the names of the people tasks are assigned to. Nothing here identifies a person beyond a display name: no emails, no user ids.
  */
 import { z } from "zod";
 import {
   dueDateSchema,
   labelColorSchema,
+  statusCategorySchema,
+  statusColorSchema,
+  statusIconSchema,
   taskPrioritySchema,
   taskStatusSchema,
   timestampSchema,
@@ -27,6 +30,15 @@ export const publicTaskSchema = z.object({
   updatedAt: timestampSchema,
 });
 
+/** A status of the project (deleted ones left out), in workflow order. */
+export const publicStatusSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: statusCategorySchema,
+  color: statusColorSchema,
+  icon: statusIconSchema.nullable(),
+});
+
 export const publicLabelSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -41,10 +53,12 @@ export const publicProjectSchema = z.object({
     icon: z.string().nullable(),
     description: z.string(),
   }),
+  statuses: z.array(publicStatusSchema),
   tasks: z.array(publicTaskSchema),
   labels: z.array(publicLabelSchema),
 });
 
 export type PublicTask = z.infer<typeof publicTaskSchema>;
+export type PublicStatus = z.infer<typeof publicStatusSchema>;
 export type PublicLabel = z.infer<typeof publicLabelSchema>;
 export type PublicProject = z.infer<typeof publicProjectSchema>;

@@ -13,9 +13,11 @@ export type SyncAction =
   | "project.update"
   | "project.delete"
   | "project.share"
+  | "project.workflow"
   | "task.create"
   | "task.update"
   | "task.delete"
+  | "task.restore"
   | "task.assign"
   | "label.create"
   | "label.update"
@@ -28,9 +30,13 @@ const rules: Record<SyncAction, (role: string) => boolean> = {
   "project.update": (role) => roleAllows(role, { project: ["update"] }),
   "project.delete": (role) => roleAllows(role, { project: ["delete"] }),
   "project.share": (role) => roleAllows(role, { project: ["share"] }),
+  // Statuses are the project's settings: who may update the project edits its workflow.
+  "project.workflow": (role) => roleAllows(role, { project: ["update"] }),
   "task.create": (role) => roleAllows(role, { task: ["create"] }),
   "task.update": (role) => roleAllows(role, { task: ["update"] }),
   "task.delete": (role) => roleAllows(role, { task: ["delete"] }),
+  // Bringing a deleted task back (undo) is the right of whoever may delete it.
+  "task.restore": (role) => roleAllows(role, { task: ["delete"] }),
   "task.assign": (role) => roleAllows(role, { task: ["assign"] }),
   "label.create": (role) => roleAllows(role, { workspace: ["read"] }),
   "label.update": (role) => roleAllows(role, { workspace: ["manage_settings"] }),

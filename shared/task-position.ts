@@ -3,7 +3,7 @@
  * Postgres), never with localeCompare. Ties (two clients inserting at the same spot) are
  * broken by id.
  */
-import { generateKeyBetween } from "fractional-indexing";
+import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
 
 export function isValidPosition(position: string): boolean {
   if (!/^[0-9A-Za-z]+$/.test(position)) return false;
@@ -20,6 +20,23 @@ export function positionAfter(positions: Iterable<string>): string {
   let last: string | null = null;
   for (const position of positions) if (last === null || position > last) last = position;
   return generateKeyBetween(last, null);
+}
+
+/**
+ * A position between two neighbours (null: the start or the end of the list). Neighbours that
+ * share a key (two people inserted at one spot) have nothing between them: the new one goes
+ * just after the first, and the id breaks the tie with the second.
+ */
+export function positionBetween(before: string | null, after: string | null): string {
+  if (before !== null && after !== null && after <= before) return generateKeyBetween(before, null);
+  return generateKeyBetween(before, after);
+}
+
+/** `count` positions, in order, after every given one: tasks appended to a column together. */
+export function positionsAfter(positions: Iterable<string>, count: number): string[] {
+  let last: string | null = null;
+  for (const position of positions) if (last === null || position > last) last = position;
+  return generateNKeysBetween(last, null, count);
 }
 
 export function comparePositions(

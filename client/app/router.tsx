@@ -10,6 +10,7 @@ import { openInvitation } from "../features/auth/invitation-guard.ts";
 import { requireOpenRegistration } from "../features/auth/registration-guard.ts";
 import { redirectSignedIn, requireSession } from "../features/auth/session-guard.ts";
 import { boardSearchSchema } from "../features/board/board-search.ts";
+import { calendarSearchSchema } from "../features/board/calendar-search.ts";
 import { enterDashboard } from "../features/dashboard/enter-dashboard.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { skipProfileSetupWhenNamed } from "../features/onboarding/profile-setup-guard.ts";
@@ -261,6 +262,13 @@ const listRoute = createRoute({
   onEnter: () => preferencesStore.update({ viewMode: "list" }),
 }).lazy(() => import("../features/board/board.tsx").then((m) => m.ListRoute));
 
+// The project's tasks by due date: the board's filters, plus the layout and the day it is on.
+const calendarRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: "calendar",
+  validateSearch: calendarSearchSchema,
+}).lazy(() => import("../features/board/calendar.tsx").then((m) => m.Route));
+
 const backlogRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: "backlog",
@@ -342,6 +350,11 @@ const projectVisibilitySettingsRoute = createRoute({
   path: "visibility",
 }).lazy(() => import("../features/settings/project-visibility.tsx").then((m) => m.Route));
 
+const projectWorkflowSettingsRoute = createRoute({
+  getParentRoute: () => projectSettingsRoute,
+  path: "workflow",
+}).lazy(() => import("../features/settings/project-workflow.tsx").then((m) => m.Route));
+
 const accountSettingsRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: "account",
@@ -400,6 +413,7 @@ const routeTree = rootRoute.addChildren([
           boardRoute,
           listRoute,
           backlogRoute,
+          calendarRoute,
           taskRoute,
         ]),
       ]),
@@ -416,6 +430,7 @@ const routeTree = rootRoute.addChildren([
             projectGeneralSettingsRoute,
             projectIntegrationsSettingsRoute,
             projectVisibilitySettingsRoute,
+            projectWorkflowSettingsRoute,
           ]),
         ]),
         accountSettingsRoute.addChildren([

@@ -9,6 +9,7 @@ import {
 } from "react";
 import type { Member } from "../../shared/entities.ts";
 import { mentionMarkdown } from "../../shared/mentions.ts";
+import { membersMatching, mentionQueryAt, type MentionQuery } from "../lib/mention-query.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { classNames } from "../ui/class-names.ts";
 import "../ui/popup.css";
@@ -21,36 +22,6 @@ type MentionTextareaProps = Omit<ComponentProps<"textarea">, "value" | "onChange
   members: readonly Member[];
 };
 
-/** What is being typed after an `@` just before the caret, and where that `@` is. */
-type Query = { start: number; text: string };
-
-/** An `@` at the start or after a space or bracket, then up to 30 characters without a space. */
-const QUERY = /(?:^|[\s([{])@([^\s@[\]()]{0,30})$/;
-
-const MAX_OPTIONS = 6;
-
-function queryAt(value: string, caret: number): Query | null {
-  const match = QUERY.exec(value.slice(0, caret));
-  if (!match) return null;
-  const text = match[1] ?? "";
-  return { start: caret - text.length - 1, text };
-}
-
-function matching(members: readonly Member[], text: string): Member[] {
-  const needle = text.toLowerCase();
-  return members
-    .filter(
-      (member) =>
-        member.name
-          .toLowerCase()
-          .split(/\s+/)
-          .some((word) => word.startsWith(needle)) ||
-        member.name.toLowerCase().startsWith(needle) ||
-        member.email.toLowerCase().startsWith(needle),
-    )
-    .slice(0, MAX_OPTIONS);
-}
-
 /**
  * A textarea where typing `@` offers the workspace's members: arrows move, Enter or Tab
  * inserts `@[Name](user:ID)` (shared/mentions.ts), Esc closes, a click picks. The list is a
@@ -61,14 +32,14 @@ export function MentionTextarea(props: MentionTextareaProps) {
   const { value, onValueChange, members, onKeyDown, className, ...rest } = props;
   const field = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
-  const [query, setQuery] = useState<Query | null>(null);
+  const [query, setQuery] = useState<MentionQuery | null>(null);
   const [active, setActive] = useState(0);
-  const options = query ? matching(members, query.text) : [];
+  const options = query ? membersMatching(members, query.text) : [];
   const open = query !== null && options.length > 0;
   const highlighted = Math.min(active, Math.max(options.length - 1, 0));
 
   const follow = (text: string, caret: number) => {
-    const next = queryAt(text, caret);
+    const next = mentionQueryAt(text.slice(0, caret));
     if (next?.text !== query?.text || next?.start !== query?.start) setActive(0);
     setQuery(next);
   };

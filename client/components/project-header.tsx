@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Columns3, List, ListTodo, SlidersHorizontal } from "lucide-react";
+import { CalendarDays, Columns3, List, ListTodo, SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Project } from "../../shared/entities.ts";
 import { cardFields } from "../platform/preferences/card-fields.ts";
@@ -13,10 +13,11 @@ import {
   MenuGroupLabel,
   MenuTrigger,
 } from "../ui/menu.tsx";
+import { ProjectPresence } from "./present-people.tsx";
 import { ProjectIcon } from "./project-icon.tsx";
 import "../styles/project-header.css";
 
-export type ProjectView = "board" | "list" | "backlog";
+export type ProjectView = "board" | "list" | "backlog" | "calendar";
 
 type ProjectHeaderProps = {
   project: Project;
@@ -27,13 +28,21 @@ type ProjectHeaderProps = {
 };
 
 /**
- * The head of a project's screens: its icon, name and key, then Board · List · Backlog as
- * tabs. The tabs are links, so the address decides what shows and each view can be opened in
- * a new tab or shared; board and list keep the filters of the address. Board and list also
- * get the Display menu of what the cards show.
+ * The head of a project's screens: its icon, name and key, then Board · List · Backlog ·
+ * Calendar as tabs. The tabs are links, so the address decides what shows and each view can be
+ * opened in a new tab or shared; board, list and calendar keep the filters of the address (the
+ * calendar's own layout and day stay behind). They also get the Display menu of what the cards
+ * show. The others in the project show before it.
  */
 export function ProjectHeader({ project, view, actions }: ProjectHeaderProps) {
   const params = { workspaceId: project.workspaceId, projectId: project.id };
+  // The filters go along between the views that share them; the calendar's day does not.
+  const filters = (to: ProjectView) =>
+    view === to || view === "backlog" || to === "backlog"
+      ? {}
+      : view === "calendar"
+        ? ({ view: _view, date: _date, ...rest }: { view?: unknown; date?: unknown }) => rest
+        : true;
   return (
     <header className="project-header">
       <div className="project-header-title">
@@ -47,7 +56,7 @@ export function ProjectHeader({ project, view, actions }: ProjectHeaderProps) {
         <Link
           to="/dashboard/workspace/$workspaceId/project/$projectId/board"
           params={params}
-          search={view === "list" ? true : {}}
+          search={filters("board")}
           className="project-tab"
         >
           <Columns3 aria-hidden />
@@ -56,7 +65,7 @@ export function ProjectHeader({ project, view, actions }: ProjectHeaderProps) {
         <Link
           to="/dashboard/workspace/$workspaceId/project/$projectId/list"
           params={params}
-          search={view === "board" ? true : {}}
+          search={filters("list")}
           className="project-tab"
         >
           <List aria-hidden />
@@ -70,8 +79,18 @@ export function ProjectHeader({ project, view, actions }: ProjectHeaderProps) {
           <ListTodo aria-hidden />
           Backlog
         </Link>
+        <Link
+          to="/dashboard/workspace/$workspaceId/project/$projectId/calendar"
+          params={params}
+          search={filters("calendar")}
+          className="project-tab"
+        >
+          <CalendarDays aria-hidden />
+          Calendar
+        </Link>
       </nav>
       <div className="project-header-actions">
+        <ProjectPresence workspaceId={project.workspaceId} projectId={project.id} />
         {view !== "backlog" && <DisplayMenu />}
         {actions}
       </div>

@@ -56,6 +56,8 @@ const titles: { [Id in RouteId]?: (names: TitleNames) => string } = {
     within("List", project),
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/backlog": ({ project }) =>
     within("Backlog", project),
+  "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/calendar": ({ project }) =>
+    within("Calendar", project),
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId": ({
     task,
     project,
@@ -65,6 +67,8 @@ const titles: { [Id in RouteId]?: (names: TitleNames) => string } = {
   "/_authenticated/dashboard/settings/projects/": () => settings("Projects"),
   "/_authenticated/dashboard/settings/projects/$projectId/general": ({ project }) =>
     settings("General", project),
+  "/_authenticated/dashboard/settings/projects/$projectId/workflow": ({ project }) =>
+    settings("Workflow", project),
   "/_authenticated/dashboard/settings/projects/$projectId/integrations": ({ project }) =>
     settings("Integrations", project),
   "/_authenticated/dashboard/settings/projects/$projectId/visibility": ({ project }) =>

@@ -1,15 +1,10 @@
-import type { LabelColor, TaskPriority, TaskStatus } from "../../shared/entities.ts";
+import type { LabelColor, TaskPriority } from "../../shared/entities.ts";
+import type { StatusColor, StatusIconName } from "../../shared/statuses.ts";
 
-/** The words people read for a task's status and priority, wherever a screen shows them. */
-export const statusNames: Record<TaskStatus, string> = {
-  planned: "Planned",
-  "to-do": "To do",
-  "in-progress": "In progress",
-  "in-review": "In review",
-  done: "Done",
-  archived: "Archived",
-};
-
+/**
+ * The words people read for a task's priority, wherever a screen shows them (a status's are
+ * its project's: client/platform/statuses.ts).
+ */
 export const priorityNames: Record<TaskPriority, string> = {
   "no-priority": "No priority",
   low: "Low",
@@ -29,4 +24,29 @@ export const labelColorNames: Record<LabelColor, string> = {
   indigo: "Indigo",
   purple: "Purple",
   pink: "Pink",
+};
+
+export const statusColorNames: Record<StatusColor, string> = {
+  gray: "Gray",
+  silver: "Silver",
+  yellow: "Yellow",
+  orange: "Orange",
+  red: "Red",
+  pink: "Pink",
+  purple: "Purple",
+  indigo: "Indigo",
+  blue: "Blue",
+  teal: "Teal",
+  green: "Green",
+};
+
+export const statusIconNames: Record<StatusIconName, string> = {
+  bug: "Bug",
+  eye: "Eye",
+  flask: "Flask",
+  rocket: "Rocket",
+  pause: "Pause",
+  ban: "Ban",
+  flag: "Flag",
+  sparkles: "Sparkles",
 };

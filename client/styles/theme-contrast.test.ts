@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { statusColors } from "../../shared/statuses.ts";
 import { AVATAR_COLOURS } from "../ui/avatar-fallback.ts";
 
 /**
@@ -36,12 +37,7 @@ function contrast(a: string, b: string): number {
 const surfaces = ["bg", "surface", "surface-raised", "surface-hover"];
 const texts = ["text", "text-muted", "accent-text", "danger"];
 const icons = [
-  "status-backlog",
-  "status-unstarted",
-  "status-started",
-  "status-review",
-  "status-completed",
-  "status-canceled",
+  ...statusColors.map((color) => `status-${color}`),
   "priority-urgent",
   "priority-bar",
 ];

@@ -1,6 +1,6 @@
 import { Combobox as BaseCombobox } from "@base-ui/react/combobox";
 import { Check, Search } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, ReactNode, RefObject } from "react";
 import { classNames } from "./class-names.ts";
 import "./popup.css";
 import "./combobox.css";
@@ -27,16 +27,26 @@ type ComboboxContentProps = {
   children: ReactNode;
   className?: string;
   align?: "start" | "center" | "end";
+  /** Where the popup opens when the combobox has no trigger of its own (a menu's choice opens it). */
+  anchor?: RefObject<HTMLElement | null>;
+  /** Where the focus goes when it closes, when that is not the trigger. */
+  finalFocus?: RefObject<HTMLElement | null>;
 };
 
 export function ComboboxContent(props: ComboboxContentProps) {
   const { title, placeholder, inputLabel, empty, children, className, align = "start" } = props;
   return (
     <BaseCombobox.Portal>
-      <BaseCombobox.Positioner className="ui-positioner" align={align} sideOffset={6}>
+      <BaseCombobox.Positioner
+        className="ui-positioner"
+        align={align}
+        sideOffset={6}
+        anchor={props.anchor}
+      >
         <BaseCombobox.Popup
           className={classNames("ui-popup", "ui-combobox-popup", className)}
           aria-label={title}
+          finalFocus={props.finalFocus}
         >
           <div className="ui-popup-search">
             <Search aria-hidden />

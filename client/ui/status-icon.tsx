@@ -1,10 +1,17 @@
-import { useId } from "react";
-import type { StatusCategory } from "../../shared/statuses.ts";
+import { Ban, Bug, CirclePause, Eye, Flag, FlaskConical, Rocket, Sparkles } from "lucide-react";
+import { useId, type ComponentType } from "react";
+import type { StatusCategory, StatusColor, StatusIconName } from "../../shared/statuses.ts";
+import "./status-icon.css";
 
 type StatusIconProps = {
   category: StatusCategory;
-  /** The status's own colour: any CSS colour, such as `var(--color-status-started)`. */
-  color: string;
+  /**
+   * The status's own colour, a token of the palette (`--color-status-{color}`); "muted" for an
+   * icon that stands for statuses in general (the Status filter).
+   */
+  color: StatusColor | "muted";
+  /** An icon of its own instead of the category's shape (null or left out: the shape). */
+  icon?: StatusIconName | null;
   /** For a started status, how much of the circle is filled, from 0 to 1 (see startedProgress). */
   progress?: number;
   /** 14 px by default, the size of a row's icon. */
@@ -13,13 +20,47 @@ type StatusIconProps = {
   label?: string;
 };
 
+/** The icons a status may pick (shared/statuses.ts `statusIcons`). */
+export const statusIconComponents: Record<
+  StatusIconName,
+  ComponentType<{ size?: number; strokeWidth?: number }>
+> = {
+  bug: Bug,
+  eye: Eye,
+  flask: FlaskConical,
+  rocket: Rocket,
+  pause: CirclePause,
+  ban: Ban,
+  flag: Flag,
+  sparkles: Sparkles,
+};
+
+/** A colour token as CSS: the theme decides the shade (client/styles/theme.css). */
+export const statusColorValue = (color: StatusColor | "muted") =>
+  color === "muted" ? "var(--color-text-muted)" : `var(--color-status-${color})`;
+
 /**
  * A status drawn by its category, as in Linear: a dashed circle for backlog, an empty circle
- * for unstarted, a circle filling up for started, a check for completed, a cross for canceled.
+ * for unstarted, a circle filling up for started, a check for completed, a cross for canceled;
+ * or the icon the status picked, in its colour.
  */
-export function StatusIcon({ category, color, progress = 0.5, size = 14, label }: StatusIconProps) {
+export function StatusIcon(props: StatusIconProps) {
+  const { category, color, icon, progress = 0.5, size = 14, label } = props;
   const maskId = useId();
   const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
+  if (icon) {
+    const Icon = statusIconComponents[icon];
+    return (
+      <span
+        className="ui-status-icon"
+        data-category={category}
+        style={{ color: statusColorValue(color) }}
+        {...a11y}
+      >
+        <Icon size={size} strokeWidth={2} />
+      </span>
+    );
+  }
   return (
     <svg
       className="ui-status-icon"
@@ -28,7 +69,7 @@ export function StatusIcon({ category, color, progress = 0.5, size = 14, label }
       viewBox="0 0 14 14"
       fill="none"
       data-category={category}
-      style={{ color }}
+      style={{ color: statusColorValue(color) }}
       {...a11y}
     >
       {category === "backlog" && (

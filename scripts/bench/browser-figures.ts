@@ -56,7 +56,8 @@ const boardReadyScript = `
   })();
 `;
 
-type Check = { selector: string } | { input: string; value: string };
+type Check =
+  { selector: string } | { input: string; value: string } | { text: string; contains: string };
 
 declare global {
   interface Window {
@@ -81,6 +82,10 @@ const armSource = `(check, fromNow) => {
     let start = fromNow ? epoch() : null;
     const holds = () => {
       if ("selector" in check) return document.querySelector(check.selector) !== null;
+      if ("contains" in check) {
+        const element = document.querySelector(check.text);
+        return element !== null && (element.textContent ?? "").includes(check.contains);
+      }
       const input = document.querySelector(check.input);
       return input !== null && input.value === check.value;
     };
@@ -347,6 +352,39 @@ export async function measureBrowser(
       budget(budgets.remoteVisible),
     );
 
+    // Presence: the admin has a task's page open; the owner opens the same task in the board's
+    // peek. From the owner's click to the frame of the admin's page that shows their avatar.
+    const presenceTask = await taskIdAt(page, "to-do", 0);
+    await other.page.goto(
+      `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/task/${presenceTask}`,
+    );
+    await other.page.getByRole("textbox", { name: "Title" }).waitFor();
+    const ownerHere = 'ul[aria-label^="Also viewing this task"]';
+    const presence: number[] = [];
+    for (let i = 0; i < options.runs.remote; i++) {
+      await arm(other.page, { selector: ownerHere }, true);
+      await arm(page, { selector: "div.task-peek" });
+      await page.locator(`article[data-task-id="${presenceTask}"] a.task-card-title`).click();
+      const local = await result(page);
+      const seen = await result(other.page);
+      presence.push(seen.end - local.start);
+      // Closing the peek leaves the task (the owner stays on the board): the avatar goes.
+      await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+      await other.page.locator(ownerHere).waitFor({ state: "detached" });
+      await settle(page, 300);
+    }
+    figures.add(`presence visible to another person, ${n} tasks`, "ms", presence);
+
+    const typed = await measureRemoteTyping(page, other.page, workspace, options.runs.remote);
+    if (typed) {
+      figures.add(
+        `remote keystroke in the description to paint in the other browser, ${n} tasks`,
+        "ms",
+        typed,
+        budget(budgets.remoteVisible),
+      );
+    }
+
     // A search that never answers is a finding to report, not a reason to hang the run.
     const searchLimitMs = 180_000;
     const limit = new Promise<"timeout">((resolve) =>
@@ -359,6 +397,51 @@ export async function measureBrowser(
   } finally {
     for (const context of contexts) await context.close();
   }
+}
+
+/**
+ * Two people in one task's description editor: from a key pressed in one browser to the frame
+ * in the other's that shows the character (an editDescription push, the poke, the other's pull,
+ * the Yjs merge and CodeMirror's paint). Each run types one more character of a word that
+ * appears nowhere else, at the end of the text. Null when the workspace has no sample task.
+ */
+async function measureRemoteTyping(
+  page: Page,
+  otherPage: Page,
+  workspace: BenchWorkspace,
+  runs: number,
+): Promise<number[] | null> {
+  const task = workspace.sample[0];
+  const project = workspace.projects[0];
+  if (!task || !project) return null;
+  const taskUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/task/${task.id}`;
+  for (const person of [page, otherPage]) {
+    await person.goto(taskUrl);
+    const description = person.getByRole("region", { name: "Description" });
+    const edit = description.getByRole("button", { name: "Edit" });
+    await edit.click();
+    await description.getByRole("textbox", { name: "Description" }).click();
+    await person.keyboard.press("Control+End");
+  }
+  const word = ` zq${Date.now().toString(36)}`;
+  await page.keyboard.type(word);
+  const editor = ".task-description .cm-content";
+  await arm(otherPage, { text: editor, contains: word }, true);
+  await result(otherPage);
+  const times: number[] = [];
+  let typed = word;
+  for (let i = 0; i < runs; i++) {
+    const key = "abcdefghij"[i % 10] ?? "x";
+    typed += key;
+    await arm(otherPage, { text: editor, contains: typed }, true);
+    await arm(page, { text: editor, contains: typed });
+    await page.keyboard.press(key);
+    const local = await result(page);
+    const seen = await result(otherPage);
+    times.push(seen.end - local.start);
+    await settle(page, 700);
+  }
+  return times;
 }
 
 /**

@@ -13,15 +13,15 @@
  * the date: a task long overdue when the job first runs is not announced.
  */
 import type postgres from "postgres";
-import { defaultStatuses, isDoneCategory } from "../../shared/statuses.ts";
+import { statusCategories, isDoneCategory } from "../../shared/statuses.ts";
 import type { PokeAnnouncer } from "../sync/poke.ts";
 
 /** pg_try_advisory_xact_lock key of this job ("duedates" in ASCII). */
 const DUE_DATE_LOCK = 0x6475_6564_6174_6573n;
 const OVERDUE_DAYS = 7;
 
-/** Done work is not due: statuses in the completed and canceled categories. */
-const doneStatuses = defaultStatuses.filter((s) => isDoneCategory(s.category)).map((s) => s.id);
+/** Done work is not due: tasks whose status is in the completed or canceled category. */
+const doneCategories = statusCategories.filter(isDoneCategory);
 
 export type DueDateRun = { ran: boolean; notified: number };
 
@@ -45,12 +45,13 @@ export async function notifyDueDates(
         now(), d.kind || ':' || t.id || ':' || t.due_date::text
       from task t
       join project p on p.id = t.project_id
+      join project_status s on s.project_id = t.project_id and s.status_id = t.status
       cross join lateral (select case when t.due_date < ${today}::date
         then 'overdue' else 'due-soon' end as kind) d
       where t.assignee_id is not null
         and t.due_date between ${today}::date - ${OVERDUE_DAYS}::int and ${today}::date + 1
         and t.due_date <> ${today}::date
-        and not (t.status = any(${doneStatuses}::text[]))
+        and not (s.category = any(${doneCategories}::text[]))
         and exists (select 1 from member m
           where m."organizationId" = t.workspace_id and m."userId" = t.assignee_id)
       on conflict (user_id, dedupe_key) where dedupe_key is not null do nothing

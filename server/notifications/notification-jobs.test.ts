@@ -78,6 +78,49 @@ async function notificationMails(user: TestUser) {
 }
 
 describe("the due-date job", () => {
+  it("leaves out work in any completed or canceled status, whatever the project calls it", async () => {
+    const sam = await member("Sam Shipper");
+    const today = new Date();
+    const [shipped, dropped] = [newId("s"), newId("s")];
+    const client = new SyncClient(server, owner);
+    await client.push(
+      m("createStatus", {
+        id: shipped,
+        projectId,
+        name: "Shipped",
+        category: "completed",
+        color: "green",
+        position: "a9",
+        createdAt: now(),
+      }),
+      m("createStatus", {
+        id: dropped,
+        projectId,
+        name: "Won't do",
+        category: "canceled",
+        color: "gray",
+        position: "a9",
+        createdAt: now(),
+      }),
+      ...[shipped, dropped, "in-progress"].map((status) =>
+        m("createTask", {
+          id: newId("t"),
+          projectId,
+          title: `Was due, now ${status}`,
+          status,
+          assigneeId: sam.id,
+          dueDate: day(today, -1),
+          createdAt: now(),
+        }),
+      ),
+    );
+
+    await server.jobs.dueDates(today);
+
+    const due = (await notificationsOf(sam)).filter((n) => n.kind === "overdue");
+    expect(due.map((n) => n.taskTitle)).toEqual(["Was due, now in-progress"]);
+  });
+
   it("tells the assignee of a task due tomorrow and of an overdue one, once, though two instances run it at the same time", async () => {
     const pat = await member("Pat Punctual");
     const today = new Date();

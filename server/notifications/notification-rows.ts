@@ -92,13 +92,6 @@ export async function unsubscribe(tx: Db, taskId: string, userId: string): Promi
   return row?.workspaceId ?? null;
 }
 
-/** The old text of a task's description (the task is locked by the caller). */
-export async function taskDescription(tx: Db, taskId: string): Promise<string> {
-  const [row] = await tx<{ description: string }[]>`
-    select description from task where id = ${taskId}`;
-  return row?.description ?? "";
-}
-
 // ---------------------------------------------------------------------------------------------
 // The recipient's changes (only ever their own rows)
 

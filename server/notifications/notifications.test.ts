@@ -152,7 +152,7 @@ describe("who is notified", () => {
     expect(kinds(await inbox(cat, taskId))).toEqual(["mentioned"]);
   });
 
-  it("status, priority and due-date changes reach the subscribers, with from and to", async () => {
+  it("status, priority and due-date changes reach the subscribers, with from and to (statuses by name)", async () => {
     const taskId = await createTask(ann, { assigneeId: ben.id });
 
     await new SyncClient(server, cat).push(
@@ -168,8 +168,8 @@ describe("who is notified", () => {
       actorId: cat.id,
     });
     expect(bens.find((n) => n.kind === "status")).toMatchObject({
-      from: "to-do",
-      to: "in-progress",
+      from: "To do",
+      to: "In progress",
     });
     expect(bens.find((n) => n.kind === "due-date")).toMatchObject({ from: null, to: "2031-01-02" });
     expect(kinds(await inbox(ann, taskId))).toEqual(["due-date", "priority", "status"]);

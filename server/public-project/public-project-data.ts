@@ -4,7 +4,13 @@
  * identified by email or id.
  */
 import type postgres from "postgres";
-import type { PublicLabel, PublicProject, PublicTask } from "../../shared/public-project.ts";
+import type {
+  PublicLabel,
+  PublicProject,
+  PublicStatus,
+  PublicTask,
+} from "../../shared/public-project.ts";
+import { compareStatuses } from "../../shared/statuses.ts";
 
 type ProjectRow = PublicProject["project"] & { workspaceId: string };
 type TaskRow = Omit<PublicTask, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
@@ -18,6 +24,11 @@ export async function loadPublicProject(
     select id, workspace_id as "workspaceId", name, key, icon, description
     from project where id = ${projectId} and is_public`;
   if (!project) return null;
+
+  // The live statuses, in workflow order (compareStatuses: category, position, id).
+  const statuses = await sql<(PublicStatus & { position: string })[]>`
+    select status_id as id, name, category, color, icon, position from project_status
+    where project_id = ${project.id} and replaced_by is null`;
 
   const tasks = await sql<TaskRow[]>`
     select t.id, t.number, t.title, t.description, t.status, t.priority,
@@ -48,6 +59,7 @@ export async function loadPublicProject(
       icon: project.icon,
       description: project.description,
     },
+    statuses: statuses.sort(compareStatuses).map(({ position: _position, ...status }) => status),
     tasks: tasks.map((task) => ({
       ...task,
       createdAt: task.createdAt.toISOString(),

@@ -97,6 +97,43 @@ describe("the public project endpoint", () => {
     expect(body.labels).toEqual([{ id: labelId, name: "Bug", color: "red" }]);
   });
 
+  it("a public project's statuses are its own workflow, in order, deleted ones left out", async () => {
+    const shipped = newId("s");
+    await setPublic(true);
+    await ownerClient.push(
+      m("createStatus", {
+        id: shipped,
+        projectId,
+        name: "Shipped",
+        category: "completed",
+        color: "green",
+        icon: "rocket",
+        position: "a9",
+        createdAt: now(),
+      }),
+      m("updateStatus", { id: "in-progress", projectId, name: "Building", updatedAt: now() }),
+      m("deleteStatus", { id: "in-review", projectId, replacementId: shipped, updatedAt: now() }),
+    );
+
+    const body = publicProjectSchema.parse(await (await getPublic(projectId)).json());
+
+    expect(body.statuses.map((status) => `${status.category}:${status.name}`)).toEqual([
+      "backlog:Planned",
+      "unstarted:To do",
+      "started:Building",
+      "completed:Done",
+      "completed:Shipped",
+      "canceled:Archived",
+    ]);
+    expect(body.statuses.find((status) => status.id === shipped)).toEqual({
+      id: shipped,
+      name: "Shipped",
+      category: "completed",
+      color: "green",
+      icon: "rocket",
+    });
+  });
+
   it("a public project's labels are only those its tasks use, not the workspace's others", async () => {
     const unusedLabelId = newId("l");
     const privateLabelId = newId("l");

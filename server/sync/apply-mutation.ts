@@ -6,15 +6,26 @@
  * and author from the session.
  */
 import { z } from "zod";
-import type { Task } from "../../shared/entities.ts";
+import {
+  fromBase64,
+  InvalidDescription,
+  mergeDescriptionUpdate,
+  replaceDescriptionText,
+  type MergedDescription,
+} from "../../shared/description-doc.ts";
+import type { Relation, Task } from "../../shared/entities.ts";
 import { mutatorArgs, type MutatorName } from "../../shared/mutator-args.ts";
 import { normalizeLabelIds } from "../../shared/mutators.ts";
+import { relationSide, type RelationSide } from "../../shared/relations.ts";
+import { parentRefusal } from "../../shared/subtasks.ts";
 import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
 import { positionAfter } from "../../shared/task-position.ts";
 import * as notificationRows from "../notifications/notification-rows.ts";
 import * as notify from "../notifications/notify.ts";
 import * as data from "./data.ts";
 import { describeInvalidArguments } from "./invalid-arguments.ts";
+import * as statusRows from "./status-rows.ts";
+import { workflowHandlers } from "./workflow-mutations.ts";
 import {
   MutationRefused,
   forbidden,
@@ -36,7 +47,7 @@ type Context = { tx: Tx; userId: string };
  */
 export type Applied = { workspaceId: string | null; userIds?: string[]; writes: Promise<unknown> };
 
-type Handler<N extends MutatorName> = (
+export type Handler<N extends MutatorName> = (
   context: Context,
   args: z.output<(typeof mutatorArgs)[N]>,
 ) => Promise<Applied>;
@@ -62,7 +73,12 @@ export async function applyMutation(
 
 /** The ids a mutation names, read loosely: a malformed mutation is refused by applyMutation. */
 const namedIds = z
-  .looseObject({ id: z.string(), projectId: z.string(), taskId: z.string() })
+  .looseObject({
+    id: z.string(),
+    projectId: z.string(),
+    taskId: z.string(),
+    parentId: z.string().nullable(),
+  })
   .partial();
 
 /**
@@ -76,18 +92,28 @@ export function rowsToLock(
 ): { projectIds: string[]; taskIds: string[] } {
   const ids = namedIds.safeParse(rawArgs);
   if (!ids.success) return { projectIds: [], taskIds: [] };
-  const { id, projectId, taskId } = ids.data;
-  const only = (value: string | undefined) => (value === undefined ? [] : [value]);
+  const { id, projectId, taskId, parentId } = ids.data;
+  const only = (...values: (string | null | undefined)[]) =>
+    values.filter((value): value is string => typeof value === "string");
   switch (name) {
+    // A new parent is locked too (lockParentTask), so it cannot become a sub-task meanwhile.
     case "createTask":
+      return { projectIds: only(projectId), taskIds: only(parentId) };
+    case "createStatus":
+    case "updateStatus":
+    case "deleteStatus":
       return { projectIds: only(projectId), taskIds: [] };
     case "updateProject":
     case "deleteProject":
       return { projectIds: only(id), taskIds: [] };
     case "updateTask":
+      return { projectIds: [], taskIds: only(id, parentId) };
+    case "editDescription":
     case "moveTask":
     case "deleteTask":
       return { projectIds: [], taskIds: only(id) };
+    case "restoreTask":
+      return { projectIds: only(projectId), taskIds: only(id) };
     case "addComment":
     case "subscribeToTask":
       return { projectIds: [], taskIds: only(taskId) };
@@ -132,23 +158,32 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async createTask({ tx, userId }, args) {
-    const status = args.status ?? "to-do";
-    // Sent together, run in order: the lock, the number, then the last position, read once the
-    // lock is held, so it sees the task that the previous holder created.
-    const [project, number, lastPositions] = await Promise.all([
+    // Sent together, run in order: the lock, the number, the status (a deleted one's
+    // replacement), then the last position, read once the lock is held, so it sees the task
+    // that the previous holder created.
+    const [project, number, target] = await Promise.all([
       data.lockProject(tx, args.projectId, userId),
       data.nextTaskNumber(tx, args.projectId),
-      args.position === undefined ? data.positionsInStatus(tx, args.projectId, status) : [],
+      statusRows.statusForNewTask(tx, args.projectId, args.status),
     ]);
     if (!project?.role || number === null) throw notFound("project");
     const { workspaceId, role } = project;
     requireActions(role, "task.create");
+    if (!target) throw unknownStatus();
+    const status = target.id;
+    const lastPositions =
+      args.position === undefined ? await data.positionsInStatus(tx, project.id, status) : [];
     if (args.assigneeId) {
       requireActions(role, "task.assign");
       await requireAssignable(tx, workspaceId, args.assigneeId);
     }
     const labelIds = normalizeLabelIds(args.labelIds ?? []);
     await requireLabels(tx, workspaceId, labelIds);
+    const parentId = args.parentId ?? null;
+    if (parentId) {
+      const newTask = { id: args.id, projectId: project.id, workspaceId };
+      await requireParent(tx, newTask, parentId, { isNew: true });
+    }
     const task: Task = {
       id: args.id,
       workspaceId,
@@ -162,52 +197,81 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
       dueDate: args.dueDate ?? null,
       position: args.position ?? positionAfter(lastPositions),
       labelIds,
+      parentId,
       createdBy: userId,
       createdAt: args.createdAt,
       updatedAt: args.createdAt,
     };
+    const at = { workspaceId, actorId: userId, createdAt: task.createdAt };
+    const taskKey = `${project.key}-${number}`;
+    const parentKey = parentId ? await keyOf(tx, parentId) : null;
     const writes = Promise.all([
       data.insertTask(tx, task),
       data.insertActivities(tx, [
-        {
-          workspaceId,
-          taskId: task.id,
-          actorId: userId,
-          kind: "created",
-          createdAt: task.createdAt,
-        },
+        { ...at, taskId: task.id, kind: "created" },
+        ...(parentId
+          ? [
+              { ...at, taskId: task.id, kind: "parent" as const, to: parentKey },
+              { ...at, taskId: parentId, kind: "subtask" as const, to: taskKey },
+            ]
+          : []),
       ]),
       notify.taskCreated(tx, { taskId: task.id, actorId: userId, at: task.createdAt }, task),
     ]);
     return { workspaceId, writes };
   },
 
-  async updateTask({ tx, userId }, { id, projectId: _hint, labelIds, ...changes }) {
-    const task = await data.lockTask(tx, id, userId);
+  async updateTask({ tx, userId }, { id, projectId: _hint, labelIds, ...asked }) {
+    const [task, target] = await Promise.all([
+      data.lockTask(tx, id, userId),
+      asked.status === undefined ? null : statusRows.statusForTask(tx, id, asked.status),
+    ]);
     if (!task?.role) throw notFound("task");
     requireActions(task.role, "task.update");
+    if (asked.status !== undefined && !target) throw unknownStatus();
+    const changes = target ? { ...asked, status: target.id } : asked;
     if (changes.assigneeId !== undefined && changes.assigneeId !== task.assigneeId) {
       requireActions(task.role, "task.assign");
       if (changes.assigneeId) await requireAssignable(tx, task.workspaceId, changes.assigneeId);
     }
     const normalized = labelIds && normalizeLabelIds(labelIds);
     if (normalized) await requireLabels(tx, task.workspaceId, normalized);
+    const parentChanged = changes.parentId !== undefined && changes.parentId !== task.parentId;
+    if (parentChanged && changes.parentId) {
+      await requireParent(tx, task, changes.parentId);
+    }
+    const before = changes.description === undefined ? null : await data.taskDescription(tx, id);
+    // A client that sends the whole text (one from before collaborative descriptions, an
+    // import): once the description is a document, the text becomes one edit of it.
+    const document =
+      before?.state && changes.description !== undefined
+        ? merged(() => replaceDescriptionText(before, changes.description ?? ""))
+        : null;
     const mentioned =
-      changes.description === undefined
-        ? []
-        : notify.newMentions(await notificationRows.taskDescription(tx, id), changes.description);
+      before && changes.description !== undefined
+        ? notify.newMentions(before.markdown, changes.description)
+        : [];
     const lines = taskChanges(task, changes);
+    const parentLines = parentChanged
+      ? await parentChangeLines(tx, task, changes.parentId ?? null)
+      : [];
     const writes = Promise.all([
       normalized && data.setTaskLabels(tx, id, normalized),
       data.updateTask(tx, id, changes),
+      document &&
+        data.saveDescriptionDoc(tx, {
+          id,
+          workspaceId: task.workspaceId,
+          state: document.state,
+          updatedAt: changes.updatedAt,
+        }),
       data.insertActivities(
         tx,
-        lines.map((change) => ({
+        [...lines.map((change) => ({ taskId: id, ...change })), ...parentLines].map((line) => ({
           workspaceId: task.workspaceId,
-          taskId: id,
           actorId: userId,
           createdAt: changes.updatedAt,
-          ...change,
+          ...line,
         })),
       ),
       notify.taskUpdated(
@@ -219,17 +283,68 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
             : {}),
           mentioned,
           description: changes.description,
-          fields: lines.filter(isFieldChange),
+          fields: lines
+            .filter(isFieldChange)
+            .map((line) =>
+              line.kind === "status" && target
+                ? { ...line, from: target.fromName, to: target.name }
+                : line,
+            ),
         },
       ),
     ]);
     return { workspaceId: task.workspaceId, writes };
   },
 
-  async moveTask({ tx, userId }, { id, status, position, updatedAt }) {
-    const task = await data.lockTask(tx, id, userId);
+  // The description's document: the update merges into the stored state (or into the seed of
+  // the markdown, shared/description-doc.ts), and the text it now holds becomes the markdown
+  // that search, the public page, export, mail and mentions read.
+  async editDescription({ tx, userId }, { id, update, updatedAt }) {
+    // Sent together, run in order: the description is read once the task's lock is held.
+    const [task, before] = await Promise.all([
+      data.lockTask(tx, id, userId),
+      data.taskDescription(tx, id),
+    ]);
     if (!task?.role) throw notFound("task");
     requireActions(task.role, "task.update");
+    const after = merged(() => mergeDescriptionUpdate(before, fromBase64(update)));
+    // Pushed twice or already merged: nothing changes, nothing is written or sent.
+    if (before.state && sameBytes(before.state, after.state)) {
+      return { workspaceId: task.workspaceId, writes: Promise.resolve() };
+    }
+    const textChanged = after.text !== before.markdown;
+    const writes = Promise.all([
+      data.saveDescriptionDoc(tx, {
+        id,
+        workspaceId: task.workspaceId,
+        state: after.state,
+        updatedAt,
+      }),
+      textChanged && data.updateTask(tx, id, { description: after.text, updatedAt }),
+      textChanged &&
+        notify.taskUpdated(
+          tx,
+          { taskId: id, actorId: userId, at: updatedAt },
+          {
+            mentioned: notify.newMentions(before.markdown, after.text),
+            description: after.text,
+            fields: [],
+          },
+        ),
+    ]);
+    return { workspaceId: task.workspaceId, writes };
+  },
+
+  async moveTask({ tx, userId }, { id, status: asked, position, updatedAt }) {
+    const [task, target] = await Promise.all([
+      data.lockTask(tx, id, userId),
+      statusRows.statusForTask(tx, id, asked),
+    ]);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "task.update");
+    if (!target) throw unknownStatus();
+    // A move into a status deleted meanwhile lands in its replacement.
+    const status = target.id;
     const writes = Promise.all([
       data.updateTask(tx, id, { status, position, updatedAt }),
       status !== task.status &&
@@ -251,19 +366,167 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
           {
             mentioned: [],
             description: undefined,
-            fields: [{ kind: "status", from: task.status, to: status }],
+            // Notifications keep what people read: the names, as they are now.
+            fields: [{ kind: "status", from: target.fromName, to: target.name }],
           },
         ),
     ]);
     return { workspaceId: task.workspaceId, writes };
   },
 
-  async deleteTask({ tx, userId }, { id }) {
+  async deleteTask({ tx, userId }, { id, subtasks = "detach", deletedAt }) {
     const task = await data.lockTask(tx, id, userId);
     if (!task?.role) throw notFound("task");
     requireActions(task.role, "task.delete");
-    return { workspaceId: task.workspaceId, writes: data.deleteTask(tx, id) };
+    if (subtasks === "delete") {
+      const writes = Promise.all([
+        data.deleteSubtasks(tx, id, userId),
+        data.deleteTask(tx, id, userId),
+      ]);
+      return { workspaceId: task.workspaceId, writes };
+    }
+    // Each sub-task kept says in its history that its parent went.
+    const at = deletedAt ?? new Date().toISOString();
+    const key = await keyOf(tx, id);
+    const detached = await data.detachSubtasks(tx, id, deletedAt);
+    const writes = Promise.all([
+      data.insertActivities(
+        tx,
+        detached.map((subtaskId) => ({
+          workspaceId: task.workspaceId,
+          taskId: subtaskId,
+          actorId: userId,
+          kind: "parent",
+          from: key,
+          createdAt: at,
+        })),
+      ),
+      data.deleteTask(tx, id, userId),
+    ]);
+    return { workspaceId: task.workspaceId, writes };
   },
+
+  async addRelation({ tx, userId }, args) {
+    if (args.taskId === args.relatedTaskId) {
+      throw new MutationRefused("INVALID", "A task cannot be related to itself.");
+    }
+    const tasks = await data.relatedTasks(tx, [args.taskId, args.relatedTaskId], userId);
+    const task = tasks.get(args.taskId);
+    const related = tasks.get(args.relatedTaskId);
+    // A task of a workspace the person is not in is as missing as one that does not exist.
+    if (!task?.role || !related?.role) throw notFound("task");
+    if (task.workspaceId !== related.workspaceId) {
+      throw new MutationRefused("INVALID", "Only tasks of the same workspace can be related.");
+    }
+    if (task.workspaceId !== args.workspaceId) throw notFound("task");
+    requireActions(task.role, "task.update");
+    if (await data.relationBetween(tx, args.taskId, args.relatedTaskId)) {
+      throw new MutationRefused("CONFLICT", "These tasks are already related.");
+    }
+    const relation = {
+      id: args.id,
+      workspaceId: task.workspaceId,
+      taskId: args.taskId,
+      relatedTaskId: args.relatedTaskId,
+      kind: args.kind,
+      createdBy: userId,
+      createdAt: args.createdAt,
+    };
+    const lines = await relationLines(tx, relation, "to");
+    const writes = Promise.all([
+      data.insertRelation(tx, relation),
+      data.insertActivities(
+        tx,
+        lines.map((line) => ({
+          workspaceId: task.workspaceId,
+          actorId: userId,
+          createdAt: args.createdAt,
+          ...line,
+        })),
+      ),
+    ]);
+    return { workspaceId: task.workspaceId, writes };
+  },
+
+  async removeRelation({ tx, userId }, { id, removedAt }) {
+    const relation = await data.lockRelation(tx, id, userId);
+    if (!relation?.role) throw notFound("relation");
+    requireActions(relation.role, "task.update");
+    const lines = await relationLines(tx, relation, "from");
+    const writes = Promise.all([
+      data.insertActivities(
+        tx,
+        lines.map((line) => ({
+          workspaceId: relation.workspaceId,
+          actorId: userId,
+          createdAt: removedAt,
+          ...line,
+        })),
+      ),
+      data.deleteRelation(tx, id),
+    ]);
+    return { workspaceId: relation.workspaceId, writes };
+  },
+
+  // Undo of a delete: the same task back from the trash (data.ts), or, once the trash no longer
+  // holds it, a new task made of the arguments, as createTask makes it.
+  async restoreTask(context, args) {
+    const { tx, userId } = context;
+    // The project, then the task, the order batches lock them in: a second restore of the same
+    // id waits for the first and then finds the task.
+    const [project, existing] = await Promise.all([
+      data.lockProject(tx, args.projectId, userId),
+      data.lockTask(tx, args.id, userId),
+    ]);
+    // Back already (the undo of another tab, a redo): nothing to write, so nothing to refuse.
+    if (existing) return { workspaceId: null, writes: Promise.resolve() };
+    if (!project?.role) throw notFound("project");
+    requireActions(project.role, "task.restore");
+    // The status the client remembers must be one of the project's (deleted ones included:
+    // the task then comes back in the replacement), as for createTask.
+    if (
+      args.status !== undefined &&
+      !(await statusRows.statusForNewTask(tx, project.id, args.status))
+    ) {
+      throw unknownStatus();
+    }
+    const trashed = await data.takeTrashedTask(tx, args.id, project.id);
+    if (!trashed) {
+      const { number: _number, createdBy: _createdBy, restoredAt: _restoredAt, ...create } = args;
+      // A parent that may no longer be one is left out rather than refusing the task.
+      const parentId = await fittingParent(tx, create, project.workspaceId);
+      return handlers.createTask(context, { ...create, parentId });
+    }
+    // The sub-tasks deleted with it come back with it (their parent is written first).
+    const subtasks = await data.takeTrashedSubtasks(tx, args.id, project.id);
+    if (!trashed.success || subtasks.some(({ snapshot }) => !snapshot.success)) {
+      throw new MutationRefused("INVALID", "The deleted task could not be read back.");
+    }
+    const { workspaceId } = project;
+    const restored = [
+      { id: args.id, snapshot: trashed.data },
+      ...subtasks.flatMap(({ id, snapshot }) =>
+        snapshot.success ? [{ id, snapshot: snapshot.data }] : [],
+      ),
+    ];
+    const to = { workspaceId, projectId: project.id, restoredAt: args.restoredAt };
+    const writes = Promise.all([
+      ...restored.map(({ id, snapshot }) => data.restoreTask(tx, { ...to, id }, snapshot)),
+      data.insertActivities(
+        tx,
+        restored.map(({ id }) => ({
+          workspaceId,
+          taskId: id,
+          actorId: userId,
+          kind: "restored" as const,
+          createdAt: args.restoredAt,
+        })),
+      ),
+    ]);
+    return { workspaceId, writes };
+  },
+
+  ...workflowHandlers,
 
   async createLabel({ tx, userId }, args) {
     const role = await requireMembership(tx, args.workspaceId, userId, "workspace");
@@ -397,6 +660,20 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 };
 
+/** A document merged, or the refusal of an update that cannot be merged. */
+function merged(merge: () => MergedDescription): MergedDescription {
+  try {
+    return merge();
+  } catch (error) {
+    if (error instanceof InvalidDescription) throw new MutationRefused("INVALID", error.message);
+    throw error;
+  }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, index) => byte === b[index]);
+}
+
 /** A change of the person's own data: their other tabs and browsers are poked. */
 function own(userId: string, writes: Promise<unknown>): Applied {
   return { workspaceId: null, userIds: [userId], writes };
@@ -406,11 +683,96 @@ function isFieldChange(line: TaskChange): line is notify.FieldChange {
   return line.kind === "status" || line.kind === "priority" || line.kind === "due-date";
 }
 
+const unknownStatus = () =>
+  new MutationRefused("INVALID", "The status is not one of this project's statuses.");
+
 /** An assignee must be a member of the task's workspace. */
 async function requireAssignable(tx: Tx, workspaceId: string, assigneeId: string) {
   if ((await data.memberRole(tx, workspaceId, assigneeId)) === null) {
     throw new MutationRefused("INVALID", "The assignee is not a member of this workspace.");
   }
+}
+
+/**
+ * The parent must be a task of the same workspace the person sees (else it is as missing as
+ * any other row), and pass the sub-task rules (shared/subtasks.ts): same project, one level.
+ */
+async function requireParent(
+  tx: Tx,
+  task: Pick<Task, "id" | "projectId" | "workspaceId">,
+  parentId: string,
+  { isNew = false } = {},
+) {
+  const parent = await data.lockParentTask(tx, parentId);
+  if (!parent || parent.workspaceId !== task.workspaceId) throw notFound("parent task");
+  const hasSubtasks = !isNew && parent.id !== task.id && (await data.hasSubtasks(tx, task.id));
+  const refusal = parentRefusal({ ...task, hasSubtasks }, parent);
+  if (refusal) throw new MutationRefused("INVALID", refusal);
+}
+
+/** The parent, if it is still one the task may have; null when not (restoreTask's fallback). */
+async function fittingParent(
+  tx: Tx,
+  task: { id: string; projectId: string; parentId?: string | null | undefined },
+  workspaceId: string,
+): Promise<string | null> {
+  if (!task.parentId) return null;
+  const parent = await data.lockParentTask(tx, task.parentId);
+  if (!parent || parent.workspaceId !== workspaceId) return null;
+  return parentRefusal({ ...task, hasSubtasks: false }, parent) ? null : parent.id;
+}
+
+async function keyOf(tx: Tx, taskId: string): Promise<string | null> {
+  return (await data.taskKeys(tx, [taskId])).get(taskId) ?? null;
+}
+
+type LinkLine = {
+  taskId: string;
+  kind: "parent" | "subtask" | RelationSide;
+  from?: string | null;
+  to?: string | null;
+};
+
+/** A new parent: the task says so, the parent it left and the one it joined too. */
+async function parentChangeLines(
+  tx: Tx,
+  task: data.LockedTask,
+  parentId: string | null,
+): Promise<LinkLine[]> {
+  const before = task.parentId;
+  const keys = await data.taskKeys(tx, [
+    task.id,
+    ...(before ? [before] : []),
+    ...(parentId ? [parentId] : []),
+  ]);
+  const key = (id: string | null) => (id ? (keys.get(id) ?? null) : null);
+  const lines: LinkLine[] = [
+    { taskId: task.id, kind: "parent", from: key(before), to: key(parentId) },
+  ];
+  if (before) lines.push({ taskId: before, kind: "subtask", from: key(task.id) });
+  if (parentId) lines.push({ taskId: parentId, kind: "subtask", to: key(task.id) });
+  return lines;
+}
+
+/**
+ * A relation added (`to`) or removed (`from`), once on each of its tasks, in its own words:
+ * "blocks WEB-7" on one, "blocked by WEB-3" on the other.
+ */
+async function relationLines(
+  tx: Tx,
+  relation: Pick<Relation, "taskId" | "relatedTaskId" | "kind">,
+  field: "from" | "to",
+): Promise<LinkLine[]> {
+  const { taskId, relatedTaskId } = relation;
+  const keys = await data.taskKeys(tx, [taskId, relatedTaskId]);
+  return [
+    { taskId, kind: relationSide(relation, taskId), [field]: keys.get(relatedTaskId) ?? null },
+    {
+      taskId: relatedTaskId,
+      kind: relationSide(relation, relatedTaskId),
+      [field]: keys.get(taskId) ?? null,
+    },
+  ];
 }
 
 async function requireLabels(tx: Tx, workspaceId: string, labelIds: string[]) {

@@ -6,34 +6,45 @@
  */
 import type postgres from "postgres";
 import { z } from "zod";
-import type {
-  Activity,
-  ActivityKind,
-  Comment,
-  Label,
-  Member,
-  Notice,
-  NoticeCode,
-  NotificationSettings,
-  Project,
-  Subscriber,
-  Task,
-  TaskPriority,
-  TaskStatus,
-  Workspace,
+import {
+  activityKinds,
+  dueDateSchema,
+  relationKinds,
+  taskPrioritySchema,
+  taskStatusSchema,
+  type Activity,
+  type ActivityKind,
+  type Comment,
+  type DescriptionDoc,
+  type Label,
+  type Member,
+  type Notice,
+  type NoticeCode,
+  type NotificationSettings,
+  type Project,
+  type Relation,
+  type Status,
+  type Subscriber,
+  type Task,
+  type TaskPriority,
+  type TaskStatus,
+  type Workspace,
 } from "../../shared/entities.ts";
 import {
   activityKey,
   commentKey,
+  descriptionDocKey,
   labelKey,
   memberKey,
   noticeKey,
   notificationSettingsKey,
   projectKey,
+  relationKey,
   subscriberKey,
   taskKey,
   workspaceKey,
 } from "../../shared/keys.ts";
+import { statusesWhere } from "./status-rows.ts";
 
 /** Anything that runs a query: the pool or a transaction. */
 type Db = postgres.Sql | postgres.TransactionSql;
@@ -138,7 +149,17 @@ export async function clientMutationIds(
 // Client view records
 
 /** The kinds of product rows, in the order a first pull sends them (the board's first). */
-export const ROW_KINDS = ["project", "label", "task", "comment", "activity", "subscriber"] as const;
+export const ROW_KINDS = [
+  "project",
+  "status",
+  "label",
+  "task",
+  "relation",
+  "comment",
+  "activity",
+  "subscriber",
+  "description",
+] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 
 /**
@@ -333,7 +354,8 @@ export async function loadAccess(tx: Db, userId: string): Promise<Access> {
   return access;
 }
 
-export type RowValue = Project | Label | Task | Comment | Activity | Subscriber;
+export type RowValue =
+  Project | Status | Label | Task | Relation | Comment | Activity | Subscriber | DescriptionDoc;
 /** A `where …` clause (with any `order by` and `limit`) for the selects of rows as values. */
 type Where = postgres.Fragment;
 export type Row = { key: string; id: string; value: RowValue };
@@ -397,6 +419,8 @@ export async function workspaceKeys(tx: Db, workspaceIds: string[]): Promise<str
   const rows = await tx<{ key: string }[]>`
     select 'project/' || workspace_id || '/' || id as key from project
     where workspace_id = any(${workspaceIds})
+    union all select 'status/' || project_id || '/' || status_id from project_status
+    where workspace_id = any(${workspaceIds})
     union all select 'label/' || workspace_id || '/' || id from label
     where workspace_id = any(${workspaceIds})
     union all select 'task/' || project_id || '/' || id from task
@@ -406,6 +430,10 @@ export async function workspaceKeys(tx: Db, workspaceIds: string[]): Promise<str
     union all select 'activity/' || task_id || '/' || id from activity
     where workspace_id = any(${workspaceIds})
     union all select 'subscriber/' || task_id || '/' || user_id from task_subscriber
+    where workspace_id = any(${workspaceIds})
+    union all select 'relation/' || workspace_id || '/' || id from task_relation
+    where workspace_id = any(${workspaceIds})
+    union all select 'description-doc/' || id from description_doc
     where workspace_id = any(${workspaceIds})`;
   return rows.map((row) => row.key);
 }
@@ -416,16 +444,26 @@ async function selectRows(tx: Db, kind: RowKind, where: Where): Promise<Row[]> {
   switch (kind) {
     case "project":
       return keyed(await projectsWhere(tx, where), (v) => projectKey(v.workspaceId, v.id));
+    case "status":
+      return (await statusesWhere(tx, where)).map(({ key, rowId, value }) => ({
+        key,
+        id: rowId,
+        value,
+      }));
     case "label":
       return keyed(await labelsWhere(tx, where), (v) => labelKey(v.workspaceId, v.id));
     case "task":
       return keyed(await tasksWhere(tx, where), (v) => taskKey(v.projectId, v.id));
+    case "relation":
+      return keyed(await relationsWhere(tx, where), (v) => relationKey(v.workspaceId, v.id));
     case "comment":
       return keyed(await commentsWhere(tx, where), (v) => commentKey(v.taskId, v.id));
     case "activity":
       return keyed(await activitiesWhere(tx, where), (v) => activityKey(v.taskId, v.id));
     case "subscriber":
       return subscribersWhere(tx, where);
+    case "description":
+      return keyed(await descriptionDocsWhere(tx, where), (v) => descriptionDocKey(v.id));
   }
 }
 
@@ -466,14 +504,23 @@ async function tasksWhere(tx: Db, where: Where): Promise<Task[]> {
   const rows = await tx<Stored<Task>[]>`
     select t.id, t.workspace_id as "workspaceId", t.project_id as "projectId", t.number, t.title,
       t.description, t.status, t.priority, t.assignee_id as "assigneeId",
-      t.due_date::text as "dueDate", t.position, t.created_by as "createdBy",
-      t.created_at as "createdAt", t.updated_at as "updatedAt",
+      t.due_date::text as "dueDate", t.position, t.parent_id as "parentId",
+      t.created_by as "createdBy", t.created_at as "createdAt", t.updated_at as "updatedAt",
       coalesce(
         (select array_agg(tl.label_id order by tl.label_id collate "C")
          from task_label tl where tl.task_id = t.id),
         '{}') as "labelIds"
     from task t ${where}`;
   return rows.map(withIsoTimes);
+}
+
+async function relationsWhere(tx: Db, where: Where): Promise<Relation[]> {
+  const rows = await tx<(Omit<Relation, "createdAt"> & { createdAt: Date })[]>`
+    select id, workspace_id as "workspaceId", task_id as "taskId",
+      related_task_id as "relatedTaskId", kind, created_by as "createdBy",
+      created_at as "createdAt"
+    from task_relation ${where}`;
+  return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
 }
 
 async function commentsWhere(tx: Db, where: Where): Promise<Comment[]> {
@@ -511,6 +558,18 @@ async function subscribersWhere(tx: Db, where: Where): Promise<Row[]> {
       workspaceId: row.workspaceId,
       createdAt: iso(row.createdAt),
     },
+  }));
+}
+
+async function descriptionDocsWhere(tx: Db, where: Where): Promise<DescriptionDoc[]> {
+  const rows = await tx<{ id: string; workspaceId: string; state: Buffer; updatedAt: Date }[]>`
+    select id, workspace_id as "workspaceId", state, updated_at as "updatedAt"
+    from description_doc ${where}`;
+  return rows.map((row) => ({
+    id: row.id,
+    workspaceId: row.workspaceId,
+    state: row.state.toString("base64"),
+    updatedAt: iso(row.updatedAt),
   }));
 }
 
@@ -561,7 +620,7 @@ export async function lockRows(
   }
 }
 
-export type LockedProject = WithRole<Pick<Project, "id" | "workspaceId" | "isPublic">>;
+export type LockedProject = WithRole<Pick<Project, "id" | "workspaceId" | "isPublic" | "key">>;
 
 export async function lockProject(
   tx: Db,
@@ -569,7 +628,7 @@ export async function lockProject(
   userId: string,
 ): Promise<LockedProject | null> {
   const [row] = await tx<LockedProject[]>`
-    select p.id, p.workspace_id as "workspaceId", p.is_public as "isPublic", m.role
+    select p.id, p.workspace_id as "workspaceId", p.is_public as "isPublic", p.key, m.role
     from project p
     left join member m on m."organizationId" = p.workspace_id and m."userId" = ${userId}
     where p.id = ${id}
@@ -643,14 +702,23 @@ export async function positionsInStatus(
 export type LockedTask = WithRole<
   Pick<
     Task,
-    "id" | "workspaceId" | "projectId" | "title" | "status" | "priority" | "assigneeId" | "dueDate"
+    | "id"
+    | "workspaceId"
+    | "projectId"
+    | "title"
+    | "status"
+    | "priority"
+    | "assigneeId"
+    | "dueDate"
+    | "parentId"
   >
 >;
 
 export async function lockTask(tx: Db, id: string, userId: string): Promise<LockedTask | null> {
   const [row] = await tx<LockedTask[]>`
     select t.id, t.workspace_id as "workspaceId", t.project_id as "projectId", t.title,
-      t.status, t.priority, t.assignee_id as "assigneeId", t.due_date::text as "dueDate", m.role
+      t.status, t.priority, t.assignee_id as "assigneeId", t.due_date::text as "dueDate",
+      t.parent_id as "parentId", m.role
     from task t
     left join member m on m."organizationId" = t.workspace_id and m."userId" = ${userId}
     where t.id = ${id}
@@ -661,10 +729,10 @@ export async function lockTask(tx: Db, id: string, userId: string): Promise<Lock
 export async function insertTask(tx: Db, task: Task) {
   await tx`
     insert into task (id, workspace_id, project_id, number, title, description, status, priority,
-      assignee_id, due_date, position, created_by, created_at, updated_at)
+      assignee_id, due_date, position, parent_id, created_by, created_at, updated_at)
     values (${task.id}, ${task.workspaceId}, ${task.projectId}, ${task.number}, ${task.title},
       ${task.description}, ${task.status}, ${task.priority}, ${task.assigneeId}, ${task.dueDate},
-      ${task.position}, ${task.createdBy}, ${task.createdAt}, ${task.updatedAt})`;
+      ${task.position}, ${task.parentId}, ${task.createdBy}, ${task.createdAt}, ${task.updatedAt})`;
   await addTaskLabels(tx, task.id, task.labelIds);
 }
 
@@ -679,6 +747,7 @@ export async function updateTask(
     assigneeId?: string | null | undefined;
     dueDate?: string | null | undefined;
     position?: string | undefined;
+    parentId?: string | null | undefined;
     updatedAt: string;
   },
 ) {
@@ -693,8 +762,35 @@ export async function updateTask(
       due_date = case when ${changes.dueDate !== undefined}
         then ${changes.dueDate ?? null}::date else due_date end,
       position = coalesce(${changes.position ?? null}, position),
+      parent_id = case when ${changes.parentId !== undefined}
+        then ${changes.parentId ?? null} else parent_id end,
       updated_at = ${changes.updatedAt}
     where id = ${id}`;
+}
+
+/**
+ * A task's description as the push merges it: the markdown, and the document's state, null
+ * while the description was never edited as a document (the task is locked by the caller).
+ */
+export async function taskDescription(
+  tx: Db,
+  taskId: string,
+): Promise<{ markdown: string; state: Uint8Array | null }> {
+  const [row] = await tx<{ markdown: string; state: Buffer | null }[]>`
+    select t.description as markdown, d.state
+    from task t left join description_doc d on d.id = t.id
+    where t.id = ${taskId}`;
+  return { markdown: row?.markdown ?? "", state: row?.state ?? null };
+}
+
+export async function saveDescriptionDoc(
+  tx: Db,
+  doc: { id: string; workspaceId: string; state: Uint8Array; updatedAt: string },
+) {
+  await tx`
+    insert into description_doc (id, workspace_id, state, updated_at)
+    values (${doc.id}, ${doc.workspaceId}, ${Buffer.from(doc.state)}, ${doc.updatedAt})
+    on conflict (id) do update set state = excluded.state, updated_at = excluded.updated_at`;
 }
 
 export async function setTaskLabels(tx: Db, taskId: string, labelIds: string[]) {
@@ -710,8 +806,128 @@ async function addTaskLabels(tx: Db, taskId: string, labelIds: string[]) {
     on conflict do nothing`;
 }
 
-export async function deleteTask(tx: Db, id: string) {
-  await tx`delete from task where id = ${id}`;
+/**
+ * Deletes a task, keeping first what restoring it needs in its trash (see "Trash of deleted
+ * tasks" below), and purges the trash of what is past keeping. Sent together, run in order.
+ */
+export async function deleteTask(tx: Db, id: string, deletedBy: string) {
+  await Promise.all([
+    trashTasks(tx, tx`t.id = ${id}`, { deletedBy, deletedWith: null }),
+    tx`delete from task where id = ${id}`,
+  ]);
+  await purgeTrash(tx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sub-tasks and relations
+
+/** A task as a parent is checked: locked `for share`, so it cannot become a sub-task meanwhile. */
+export type ParentTask = Pick<Task, "id" | "workspaceId" | "projectId" | "parentId">;
+
+export async function lockParentTask(tx: Db, id: string): Promise<ParentTask | null> {
+  const [row] = await tx<ParentTask[]>`
+    select id, workspace_id as "workspaceId", project_id as "projectId", parent_id as "parentId"
+    from task where id = ${id}
+    for share`;
+  return row ?? null;
+}
+
+/** Whether the task has sub-tasks. Read after the task is locked, so none is added meanwhile. */
+export async function hasSubtasks(tx: Db, id: string): Promise<boolean> {
+  const [row] = await tx<{ found: boolean }[]>`
+    select exists (select 1 from task where parent_id = ${id}) as found`;
+  return row?.found ?? false;
+}
+
+/** The keys ("WEB-7") of these tasks, by id, as activity records them. */
+export async function taskKeys(tx: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx<{ id: string; key: string }[]>`
+    select t.id, p.key || '-' || t.number as key
+    from task t join project p on p.id = t.project_id
+    where t.id = any(${ids})`;
+  return new Map(rows.map((row) => [row.id, row.key]));
+}
+
+/**
+ * Deletes the task's sub-tasks (each with what hangs off it, by the foreign keys), each kept in
+ * the trash as deleted with its parent: restoring the parent brings them back too.
+ */
+export async function deleteSubtasks(tx: Db, parentId: string, deletedBy: string) {
+  await Promise.all([
+    trashTasks(tx, tx`t.parent_id = ${parentId}`, { deletedBy, deletedWith: parentId }),
+    tx`delete from task where parent_id = ${parentId}`,
+  ]);
+}
+
+/** Makes the task's sub-tasks tasks of their own; returns their ids. */
+export async function detachSubtasks(
+  tx: Db,
+  parentId: string,
+  updatedAt: string | undefined,
+): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`
+    update task set parent_id = null,
+      updated_at = coalesce(${updatedAt ?? null}::timestamptz, updated_at)
+    where parent_id = ${parentId}
+    returning id`;
+  return rows.map((row) => row.id);
+}
+
+/** Tasks about to be related, with the caller's role in each one's workspace. */
+export type RelatedTask = WithRole<Pick<Task, "id" | "workspaceId">>;
+
+export async function relatedTasks(
+  tx: Db,
+  ids: string[],
+  userId: string,
+): Promise<Map<string, RelatedTask>> {
+  const rows = await tx<RelatedTask[]>`
+    select t.id, t.workspace_id as "workspaceId", m.role
+    from task t
+    left join member m on m."organizationId" = t.workspace_id and m."userId" = ${userId}
+    where t.id = any(${ids})`;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Whether any relation ties the two tasks, whichever way round. */
+export async function relationBetween(tx: Db, a: string, b: string): Promise<boolean> {
+  const [row] = await tx<{ found: boolean }[]>`
+    select exists (select 1 from task_relation
+      where least(task_id, related_task_id) = least(${a}::text, ${b}::text)
+        and greatest(task_id, related_task_id) = greatest(${a}::text, ${b}::text)) as found`;
+  return row?.found ?? false;
+}
+
+export async function insertRelation(tx: Db, relation: Relation) {
+  await tx`
+    insert into task_relation (id, workspace_id, task_id, related_task_id, kind, created_by,
+      created_at)
+    values (${relation.id}, ${relation.workspaceId}, ${relation.taskId},
+      ${relation.relatedTaskId}, ${relation.kind}, ${relation.createdBy}, ${relation.createdAt})`;
+}
+
+export type LockedRelation = WithRole<
+  Pick<Relation, "id" | "workspaceId" | "taskId" | "relatedTaskId" | "kind">
+>;
+
+export async function lockRelation(
+  tx: Db,
+  id: string,
+  userId: string,
+): Promise<LockedRelation | null> {
+  const [row] = await tx<LockedRelation[]>`
+    select r.id, r.workspace_id as "workspaceId", r.task_id as "taskId",
+      r.related_task_id as "relatedTaskId", r.kind, m.role
+    from task_relation r
+    left join member m on m."organizationId" = r.workspace_id and m."userId" = ${userId}
+    where r.id = ${id}
+    for update of r`;
+  return row ?? null;
+}
+
+export async function deleteRelation(tx: Db, id: string) {
+  await tx`delete from task_relation where id = ${id}`;
 }
 
 /** How many of these ids are labels of the workspace. */
@@ -815,6 +1031,233 @@ export async function insertActivities(tx: Db, activities: NewActivity[]) {
     created_at: activity.createdAt,
   }));
   await tx`insert into activity ${tx(rows)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trash of deleted tasks (migration 0008, server/sync/README.md "Trash")
+
+/** How long a deleted task can be restored with its number, comments and history. */
+export const TRASH_DAYS = 30;
+
+/** A timestamp inside the snapshot: jsonb writes timestamptz as ISO text with an offset. */
+const trashTimestampSchema = z.iso.datetime({ offset: true });
+const nullableId = z.string().nullable();
+
+/** What deleted_task.snapshot holds; written by trashTask, so any other shape is a bug. */
+const trashedTaskSchema = z.object({
+  task: z.object({
+    number: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    status: taskStatusSchema,
+    priority: taskPrioritySchema,
+    assigneeId: nullableId,
+    dueDate: dueDateSchema.nullable(),
+    position: z.string(),
+    // Trash written before sub-tasks existed has none.
+    parentId: nullableId.default(null),
+    createdBy: nullableId,
+    createdAt: trashTimestampSchema,
+  }),
+  labelIds: z.array(z.string()),
+  comments: z.array(
+    z.object({
+      id: z.string(),
+      authorId: nullableId,
+      body: z.string(),
+      createdAt: trashTimestampSchema,
+      updatedAt: trashTimestampSchema,
+    }),
+  ),
+  activity: z.array(
+    z.object({
+      id: z.string(),
+      actorId: nullableId,
+      kind: z.enum(activityKinds),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      commentId: nullableId,
+      createdAt: trashTimestampSchema,
+    }),
+  ),
+  subscribers: z.array(z.object({ userId: z.string(), createdAt: trashTimestampSchema })),
+  // Both ways round: the task's relations to other tasks (migration 0011).
+  relations: z
+    .array(
+      z.object({
+        id: z.string(),
+        taskId: z.string(),
+        relatedTaskId: z.string(),
+        kind: z.enum(relationKinds),
+        createdBy: nullableId,
+        createdAt: trashTimestampSchema,
+      }),
+    )
+    .default([]),
+  // The parent whose deletion took this sub-task with it: restoring the parent restores it.
+  deletedWith: nullableId.default(null),
+});
+export type TrashedTask = z.infer<typeof trashedTaskSchema>;
+
+/**
+ * The rows and the rows that hang off them, each task as one jsonb value in deleted_task;
+ * `which` picks the tasks of `task t` (one by id, or a parent's sub-tasks).
+ */
+async function trashTasks(
+  tx: Db,
+  which: Where,
+  { deletedBy, deletedWith }: { deletedBy: string; deletedWith: string | null },
+) {
+  await tx`
+    insert into deleted_task (id, workspace_id, project_id, deleted_by, snapshot)
+    select t.id, t.workspace_id, t.project_id, ${deletedBy}, jsonb_build_object(
+      'task', jsonb_build_object('number', t.number, 'title', t.title,
+        'description', t.description, 'status', t.status, 'priority', t.priority,
+        'assigneeId', t.assignee_id, 'dueDate', t.due_date::text, 'position', t.position,
+        'parentId', t.parent_id, 'createdBy', t.created_by, 'createdAt', t.created_at),
+      'deletedWith', ${deletedWith}::text,
+      'relations', coalesce(
+        (select jsonb_agg(jsonb_build_object('id', r.id, 'taskId', r.task_id,
+          'relatedTaskId', r.related_task_id, 'kind', r.kind, 'createdBy', r.created_by,
+          'createdAt', r.created_at))
+         from task_relation r where t.id in (r.task_id, r.related_task_id)), '[]'),
+      'labelIds', coalesce(
+        (select jsonb_agg(tl.label_id) from task_label tl where tl.task_id = t.id), '[]'),
+      'comments', coalesce(
+        (select jsonb_agg(jsonb_build_object('id', c.id, 'authorId', c.author_id,
+          'body', c.body, 'createdAt', c.created_at, 'updatedAt', c.updated_at))
+         from comment c where c.task_id = t.id), '[]'),
+      'activity', coalesce(
+        (select jsonb_agg(jsonb_build_object('id', a.id, 'actorId', a.actor_id, 'kind', a.kind,
+          'from', a.from_value, 'to', a.to_value, 'commentId', a.comment_id,
+          'createdAt', a.created_at))
+         from activity a where a.task_id = t.id), '[]'),
+      'subscribers', coalesce(
+        (select jsonb_agg(jsonb_build_object('userId', s.user_id, 'createdAt', s.created_at))
+         from task_subscriber s where s.task_id = t.id), '[]'))
+    from task t where ${which}
+    on conflict (id) do update set workspace_id = excluded.workspace_id,
+      project_id = excluded.project_id, deleted_by = excluded.deleted_by,
+      deleted_at = excluded.deleted_at, snapshot = excluded.snapshot`;
+}
+
+/** Drops trash rows past TRASH_DAYS, a bounded batch at a time (run by every delete). */
+export async function purgeTrash(tx: Db, batch = 100) {
+  await tx`
+    delete from deleted_task where id = any(array(
+      select id from deleted_task
+      where deleted_at < now() - make_interval(days => ${TRASH_DAYS})
+      limit ${batch}))`;
+}
+
+/**
+ * Takes the task out of the trash of its project: its snapshot as parsed, or null when it is not
+ * there or past TRASH_DAYS (not purged yet). The delete locks the row until commit.
+ */
+export async function takeTrashedTask(
+  tx: Db,
+  id: string,
+  projectId: string,
+): Promise<z.ZodSafeParseResult<TrashedTask> | null> {
+  const [row] = await tx<{ fresh: boolean; snapshot: unknown }[]>`
+    delete from deleted_task where id = ${id} and project_id = ${projectId}
+    returning deleted_at > now() - make_interval(days => ${TRASH_DAYS}) as fresh, snapshot`;
+  return row?.fresh ? trashedTaskSchema.safeParse(row.snapshot) : null;
+}
+
+/** Takes the sub-tasks deleted with the parent out of the trash of its project, as parsed. */
+export async function takeTrashedSubtasks(
+  tx: Db,
+  parentId: string,
+  projectId: string,
+): Promise<{ id: string; snapshot: z.ZodSafeParseResult<TrashedTask> }[]> {
+  const rows = await tx<{ id: string; snapshot: unknown }[]>`
+    delete from deleted_task
+    where project_id = ${projectId} and snapshot ->> 'deletedWith' = ${parentId}
+      and deleted_at > now() - make_interval(days => ${TRASH_DAYS})
+    returning id, snapshot`;
+  return rows.map((row) => ({ id: row.id, snapshot: trashedTaskSchema.safeParse(row.snapshot) }));
+}
+
+/**
+ * Writes a trashed task back: the task with its id and number, the labels that still exist,
+ * its comments, activity and subscribers, its parent if it still may be one and its relations
+ * to tasks still there, all as new rows (a new `tx`, so the next pull puts them). People whose account is gone become null, as `on delete set null` would have made
+ * them; only people still in the workspace follow the task again. `updatedAt` is the restore.
+ * Its status is resolved as a move's is: a deleted status's replacement.
+ */
+export async function restoreTask(
+  tx: Db,
+  to: { id: string; workspaceId: string; projectId: string; restoredAt: string },
+  { task, labelIds, comments, activity, subscribers, relations }: TrashedTask,
+) {
+  const { id, workspaceId, projectId } = to;
+  const existingUser = (userId: string | null) => tx`(select id from "user" where id = ${userId})`;
+  // A status deleted since comes back as its replacement (the project's lock orders this
+  // after any deletion of a status).
+  const restoredStatus = tx`(
+    select coalesce(replaced_by, status_id) from project_status
+    where project_id = ${projectId} and status_id = ${task.status})`;
+  // The parent comes back only if it still is one the rules allow (shared/subtasks.ts).
+  const fittingParent = (parentId: string | null) => tx`(
+    select p.id from task p
+    where p.id = ${parentId} and p.project_id = ${projectId} and p.parent_id is null)`;
+  await Promise.all([
+    tx`
+      insert into task (id, workspace_id, project_id, number, title, description, status,
+        priority, assignee_id, due_date, position, parent_id, created_by, created_at, updated_at)
+      values (${id}, ${workspaceId}, ${projectId}, ${task.number}, ${task.title},
+        ${task.description}, ${restoredStatus}, ${task.priority},
+        ${existingUser(task.assigneeId)},
+        ${task.dueDate}, ${task.position}, ${fittingParent(task.parentId)},
+        ${existingUser(task.createdBy)}, ${task.createdAt}, ${to.restoredAt})`,
+    labelIds.length > 0 &&
+      tx`
+        insert into task_label (task_id, label_id)
+        select ${id}, l.id from label l where l.workspace_id = ${workspaceId} and l.id = any(${labelIds})`,
+    comments.length > 0 &&
+      tx`
+        insert into comment (id, workspace_id, task_id, author_id, body, created_at, updated_at)
+        select c.id, ${workspaceId}, ${id}, u.id, c.body, c."createdAt", c."updatedAt"
+        from jsonb_to_recordset(${tx.json(comments)}) as c(id text, "authorId" text, body text,
+          "createdAt" timestamptz, "updatedAt" timestamptz)
+        left join "user" u on u.id = c."authorId"
+        on conflict (id) do nothing`,
+    // A comment line whose comment did not come back (its id taken meanwhile) stays out.
+    activity.length > 0 &&
+      tx`
+        insert into activity (id, workspace_id, task_id, actor_id, kind, from_value, to_value,
+          comment_id, created_at)
+        select a.id, ${workspaceId}, ${id}, u.id, a.kind, a."from", a."to", a."commentId",
+          a."createdAt"
+        from jsonb_to_recordset(${tx.json(activity)}) as a(id text, "actorId" text, kind text,
+          "from" text, "to" text, "commentId" text, "createdAt" timestamptz)
+        left join "user" u on u.id = a."actorId"
+        where a."commentId" is null
+          or exists (select 1 from comment c where c.id = a."commentId" and c.task_id = ${id})
+        on conflict (id) do nothing`,
+    subscribers.length > 0 &&
+      tx`
+        insert into task_subscriber (id, workspace_id, task_id, user_id, created_at)
+        select gen_random_uuid()::text, ${workspaceId}, ${id}, s."userId", s."createdAt"
+        from jsonb_to_recordset(${tx.json(subscribers)}) as s("userId" text, "createdAt" timestamptz)
+        where exists (select 1 from member m
+          where m."organizationId" = ${workspaceId} and m."userId" = s."userId")
+        on conflict (task_id, user_id) do nothing`,
+    // A relation comes back when its other task is still there (a sub-task deleted with this
+    // one brings it back as it is restored after it); one already back is left as it is.
+    relations.length > 0 &&
+      tx`
+        insert into task_relation (id, workspace_id, task_id, related_task_id, kind, created_by,
+          created_at)
+        select r.id, ${workspaceId}, r."taskId", r."relatedTaskId", r.kind, u.id, r."createdAt"
+        from jsonb_to_recordset(${tx.json(relations)}) as r(id text, "taskId" text,
+          "relatedTaskId" text, kind text, "createdBy" text, "createdAt" timestamptz)
+        left join "user" u on u.id = r."createdBy"
+        where exists (select 1 from task o where o.workspace_id = ${workspaceId}
+          and o.id = case when r."taskId" = ${id} then r."relatedTaskId" else r."taskId" end)
+        on conflict do nothing`,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -68,6 +68,7 @@ function keysOf(client: SyncClient, b: Board) {
         key === workspaceKey(b.workspaceId) ||
         key.includes(`/${b.workspaceId}/`) ||
         key.startsWith(`task/${b.projectId}/`) ||
+        key.startsWith(`status/${b.projectId}/`) ||
         b.taskIds.some(
           (id) =>
             key.startsWith(`comment/${id}/`) ||
@@ -119,14 +120,14 @@ describe("an incremental pull", () => {
     );
   });
 
-  it("deleting a project sends a del for each of its tasks, comments and activities", async () => {
+  it("deleting a project sends a del for each of its statuses, tasks, comments and activities", async () => {
     const b = await board(3, "Doomed");
     const reader = new SyncClient(server, owner);
     await reader.pull();
     const below = keysOf(reader, b).filter((key) =>
-      /^(task|comment|activity|subscriber)\//.test(key),
+      /^(status|task|comment|activity|subscriber)\//.test(key),
     );
-    expect(below).toHaveLength(3 + 3 + 6 + 3);
+    expect(below).toHaveLength(6 + 3 + 3 + 6 + 3);
 
     await new SyncClient(server, owner).push(m("deleteProject", { id: b.projectId }));
     const response = await reader.pull();

@@ -1,7 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { Replicache, type ReadonlyJSONValue } from "replicache";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { commentKey, labelKey, projectKey, taskKey, workspaceKey } from "../../shared/keys.ts";
+import * as Y from "yjs";
+import { DESCRIPTION_TEXT, seedUpdate, toBase64 } from "../../shared/description-doc.ts";
+import {
+  commentKey,
+  descriptionDocKey,
+  labelKey,
+  prefixes,
+  projectKey,
+  relationKey,
+  statusKey,
+  taskKey,
+  workspaceKey,
+} from "../../shared/keys.ts";
+import { taskSchema } from "../../shared/entities.ts";
 import { createMutators } from "../../shared/mutators.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { sessionPuller, sessionPusher } from "../test/replicache-http.ts";
@@ -67,12 +80,23 @@ async function sync() {
   });
 }
 
+/** An update that appends `text` to the description held by `state`, with that state. */
+function appended(state: Uint8Array, text: string): string {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  const description = doc.getText(DESCRIPTION_TEXT);
+  description.insert(description.length, text);
+  return toBase64(Y.encodeStateAsUpdate(doc));
+}
+
 it("every mutator's optimistic value equals the row the server sends back", async () => {
   const projectId = newId("p");
   const labelId = newId("l");
   const taskId = newId("t");
   const otherTaskId = newId("t");
   const commentId = newId("c");
+  const subtaskId = newId("t");
+  const relationId = newId("r");
   const at = (minute: number) => `2030-05-01T10:${String(minute).padStart(2, "0")}:00.123Z`;
   const optimistic = new Map<string, ReadonlyJSONValue | undefined>();
   const snapshot = async (...keys: string[]) => {
@@ -113,6 +137,12 @@ it("every mutator's optimistic value equals the row the server sends back", asyn
     dueDate: null,
     updatedAt: at(4),
   });
+  await rep.mutate.editDescription({
+    id: taskId,
+    projectId,
+    update: appended(seedUpdate("**bold**"), " and more"),
+    updatedAt: at(5),
+  });
   await rep.mutate.moveTask({ id: otherTaskId, status: "done", position: "a3", updatedAt: at(5) });
   await rep.mutate.addComment({ id: commentId, taskId, body: "Nice", createdAt: at(6) });
   await rep.mutate.updateComment({ id: commentId, taskId, body: "Nicer", updatedAt: at(7) });
@@ -123,12 +153,30 @@ it("every mutator's optimistic value equals the row the server sends back", asyn
     updatedAt: at(8),
   });
   await rep.mutate.updateLabel({ id: labelId, color: "purple", updatedAt: at(9) });
+  await rep.mutate.createTask({
+    id: subtaskId,
+    projectId,
+    title: "A part of it",
+    parentId: taskId,
+    createdAt: at(10),
+  });
+  await rep.mutate.addRelation({
+    id: relationId,
+    workspaceId,
+    taskId: otherTaskId,
+    relatedTaskId: taskId,
+    kind: "blocks",
+    createdAt: at(11),
+  });
   await snapshot(
+    taskKey(projectId, subtaskId),
+    relationKey(workspaceId, relationId),
     projectKey(workspaceId, projectId),
     labelKey(workspaceId, labelId),
     taskKey(projectId, taskId),
     taskKey(projectId, otherTaskId),
     commentKey(taskId, commentId),
+    descriptionDocKey(taskId),
   );
 
   await sync();
@@ -161,8 +209,196 @@ it("a deleted row is gone on both sides", async () => {
 
   await rep.mutate.deleteProject({ id: projectId });
   expect(await read(taskKey(projectId, taskId))).toBeUndefined();
+  expect(await statusKeys(projectId)).toEqual([]);
   await sync();
 
   expect(await read(projectKey(workspaceId, projectId))).toBeUndefined();
   expect(await read(taskKey(projectId, taskId))).toBeUndefined();
+  expect(await statusKeys(projectId)).toEqual([]);
+});
+
+const statusKeys = (projectId: string) =>
+  rep.query((tx) =>
+    tx
+      .scan({ prefix: prefixes.status(projectId) })
+      .keys()
+      .toArray(),
+  );
+
+it("a project's statuses, and every change to its workflow, look the same on both sides", async () => {
+  const projectId = newId("p");
+  const qa = newId("s");
+  const [reviewed, another, tested, late] = [newId("t"), newId("t"), newId("t"), newId("t")];
+  const at = (minute: number) => `2030-05-03T10:${String(minute).padStart(2, "0")}:00.456Z`;
+  const optimistic = new Map<string, ReadonlyJSONValue | undefined>();
+  const snapshot = async (...keys: string[]) => {
+    for (const key of keys) optimistic.set(key, await read(key));
+  };
+  await rep.mutate.createProject({
+    id: projectId,
+    workspaceId,
+    name: "Flow",
+    key: "FLOW",
+    createdAt: at(0),
+  });
+  const defaults = await statusKeys(projectId);
+  expect(defaults).toHaveLength(6);
+  await rep.mutate.createStatus({
+    id: qa,
+    projectId,
+    name: "QA",
+    category: "started",
+    color: "teal",
+    icon: "flask",
+    position: "a4",
+    createdAt: at(1),
+  });
+  await rep.mutate.updateStatus({
+    id: "in-progress",
+    projectId,
+    name: "Building",
+    color: "orange",
+    icon: "rocket",
+    position: "a3V",
+    updatedAt: at(2),
+  });
+  for (const [index, id] of [reviewed, another].entries()) {
+    await rep.mutate.createTask({
+      id,
+      projectId,
+      title: `Review ${index}`,
+      status: "in-review",
+      position: `a${index}`,
+      createdAt: at(3),
+    });
+  }
+  await rep.mutate.createTask({
+    id: tested,
+    projectId,
+    title: "Tested",
+    status: qa,
+    position: "a0",
+    createdAt: at(4),
+  });
+  await rep.mutate.createTask({ id: late, projectId, title: "Late", createdAt: at(4) });
+  await rep.mutate.deleteStatus({
+    id: "in-review",
+    projectId,
+    replacementId: qa,
+    updatedAt: at(5),
+  });
+  // Made after the deletion (as a rebased offline move would be): it lands in the replacement.
+  await rep.mutate.moveTask({
+    id: late,
+    projectId,
+    status: "in-review",
+    position: "a9",
+    updatedAt: at(6),
+  });
+  await snapshot(
+    ...defaults,
+    statusKey(projectId, qa),
+    ...[reviewed, another, tested, late].map((id) => taskKey(projectId, id)),
+  );
+  expect(optimistic.get(taskKey(projectId, late))).toMatchObject({ status: qa });
+
+  await sync();
+
+  for (const [key, value] of optimistic) {
+    expect(value, key).toBeDefined();
+    expect(await read(key), key).toEqual(value);
+  }
+});
+
+it("a deleted parent's sub-tasks are kept without it, and its relations go, on both sides", async () => {
+  const projectId = newId("p");
+  const [parentId, subtaskId, otherId] = [newId("t"), newId("t"), newId("t")];
+  const relationId = newId("r");
+  const at = "2030-05-03T00:00:00.000Z";
+  await rep.mutate.createProject({
+    id: projectId,
+    workspaceId,
+    name: "Tree",
+    key: "TREE",
+    createdAt: at,
+  });
+  await rep.mutate.createTask({ id: parentId, projectId, title: "Parent", createdAt: at });
+  await rep.mutate.createTask({
+    id: subtaskId,
+    projectId,
+    title: "Child",
+    parentId,
+    createdAt: at,
+  });
+  await rep.mutate.createTask({ id: otherId, projectId, title: "Other", createdAt: at });
+  await rep.mutate.addRelation({
+    id: relationId,
+    workspaceId,
+    taskId: parentId,
+    relatedTaskId: otherId,
+    kind: "relates",
+    createdAt: at,
+  });
+  await sync();
+
+  await rep.mutate.deleteTask({ id: parentId, projectId, subtasks: "detach", deletedAt: at });
+  const optimistic = await read(taskKey(projectId, subtaskId));
+  expect(optimistic).toMatchObject({ parentId: null });
+  expect(await read(relationKey(workspaceId, relationId))).toBeUndefined();
+  await sync();
+
+  expect(await read(taskKey(projectId, parentId))).toBeUndefined();
+  expect(await read(relationKey(workspaceId, relationId))).toBeUndefined();
+  expect(await read(taskKey(projectId, subtaskId))).toEqual(optimistic);
+});
+
+it("a restored task shows its old number at once, and the server brings back the same task", async () => {
+  const projectId = newId("p");
+  const labelId = newId("l");
+  const taskId = newId("t");
+  const commentId = newId("c");
+  const at = (minute: number) => `2030-05-03T10:${String(minute).padStart(2, "0")}:00.456Z`;
+  await rep.mutate.createProject({
+    id: projectId,
+    workspaceId,
+    name: "Undo",
+    key: "UND",
+    createdAt: at(0),
+  });
+  await rep.mutate.createLabel({
+    id: labelId,
+    workspaceId,
+    name: "UX",
+    color: "blue",
+    createdAt: at(1),
+  });
+  await rep.mutate.createTask({ id: newId("t"), projectId, title: "First", createdAt: at(2) });
+  await rep.mutate.createTask({
+    id: taskId,
+    projectId,
+    title: "Bring me back",
+    priority: "low",
+    assigneeId: user.id,
+    labelIds: [labelId],
+    createdAt: at(3),
+  });
+  await rep.mutate.addComment({ id: commentId, taskId, body: "Still here", createdAt: at(4) });
+  await sync();
+  const deleted = taskSchema.parse(await read(taskKey(projectId, taskId)));
+  await rep.mutate.deleteTask({ id: taskId, projectId });
+  await sync();
+  expect(await read(commentKey(taskId, commentId))).toBeUndefined();
+
+  await rep.mutate.restoreTask({
+    ...deleted,
+    labelIds: [...deleted.labelIds],
+    restoredAt: at(5),
+  });
+  const optimistic = await read(taskKey(projectId, taskId));
+  expect(optimistic).toMatchObject({ number: 2, updatedAt: at(5) });
+  await sync();
+
+  expect(await read(taskKey(projectId, taskId))).toEqual(optimistic);
+  expect(await read(commentKey(taskId, commentId))).toMatchObject({ body: "Still here" });
+  expect(await rep.query((tx) => tx.scan({ prefix: "notice/" }).toArray())).toEqual([]);
 });

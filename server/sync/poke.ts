@@ -24,6 +24,10 @@
  * One session may hold MAX_STREAMS_PER_SESSION streams on an instance; more are refused with
  * 429 rather than closing the oldest, because EventSource reconnects a closed stream, and the
  * tabs over the limit would then evict each other forever.
+ *
+ * The streams carry other events too: presence (server/presence/) writes `event: presence` to
+ * them through `streams()` and hears, through `observe`, when one opens, closes or reloads its
+ * workspaces, and which users a change named.
  */
 import type { Response } from "express";
 import type postgres from "postgres";
@@ -65,9 +69,29 @@ export type PokeAnnouncer = {
   sessionsEnded(): Promise<void>;
 };
 
-type Connection = {
-  userId: string;
-  sessionId: string;
+/** An open stream, as presence sees it. */
+export type PokeStream = {
+  readonly userId: string;
+  readonly sessionId: string;
+  /** The tab's own id (`?tab=`), which its presence reports carry; null when not given. */
+  readonly tabId: string | null;
+  /** The workspaces of the stream's user, reloaded when a change names the user. */
+  readonly workspaceIds: ReadonlySet<string>;
+  /** Writes one event; `data` is one line (JSON). */
+  send(event: string, data: string): void;
+};
+
+/** What presence hears of the streams. Every callback runs synchronously; none may throw. */
+export type StreamObserver = {
+  opened?(stream: PokeStream): void;
+  closed?(stream: PokeStream): void;
+  /** The stream's user was named in a change and its workspaces were read again. */
+  reloaded?(stream: PokeStream): void;
+  /** A change reached this instance (after any session check it waited for). */
+  changed?(change: SyncChange): void;
+};
+
+type Connection = PokeStream & {
   workspaceIds: Set<string>;
   res: Response;
   heartbeat: NodeJS.Timeout | undefined;
@@ -79,7 +103,14 @@ type Connection = {
 export type Pokes = {
   announcer: PokeAnnouncer;
   /** `GET /api/replicache/poke` for a signed-in user; 429 when the session has too many. */
-  stream(res: Response, signedIn: { userId: string; sessionId: string }): Promise<void>;
+  stream(
+    res: Response,
+    signedIn: { userId: string; sessionId: string; tabId?: string | null },
+  ): Promise<void>;
+  /** The streams open on this instance now. */
+  streams(): Iterable<PokeStream>;
+  /** Hears streams open, close and reload, and the changes; returns the way to stop. */
+  observe(observer: StreamObserver): () => void;
   /** Ends every stream and stops listening. */
   close(): Promise<void>;
 };
@@ -92,6 +123,7 @@ export async function createPokes({
   logger: Logger;
 }): Promise<Pokes> {
   const connections = new Set<Connection>();
+  const observers = new Set<StreamObserver>();
   /** Streams per session, counted from the request on, so a burst of requests cannot pass. */
   const streamsOfSession = new Map<string, number>();
 
@@ -114,6 +146,7 @@ export async function createPokes({
   const refreshWorkspaces = async (connection: Connection) => {
     try {
       connection.workspaceIds = new Set(await userWorkspaceIds(db.sql, connection.userId));
+      if (connections.has(connection)) for (const o of observers) o.reloaded?.(connection);
     } catch (error) {
       logger.warn({ err: error }, "could not reload a poke connection's workspaces");
     }
@@ -127,6 +160,7 @@ export async function createPokes({
       held.push(change);
       return;
     }
+    if (change !== "everyone") for (const observer of observers) observer.changed?.(change);
     for (const connection of connections) {
       if (change === "everyone") {
         poke(connection);
@@ -140,8 +174,12 @@ export async function createPokes({
     }
   };
 
+  const forget = (connection: Connection) => {
+    if (connections.delete(connection)) for (const o of observers) o.closed?.(connection);
+  };
+
   const endStream = (connection: Connection) => {
-    connections.delete(connection);
+    forget(connection);
     connection.res.end();
   };
 
@@ -226,7 +264,7 @@ export async function createPokes({
 
   return {
     announcer,
-    async stream(res, { userId, sessionId }) {
+    async stream(res, { userId, sessionId, tabId = null }) {
       const open = streamsOfSession.get(sessionId) ?? 0;
       if (open >= MAX_STREAMS_PER_SESSION) {
         throw new ApiError(
@@ -239,7 +277,9 @@ export async function createPokes({
       const connection: Connection = {
         userId,
         sessionId,
+        tabId,
         workspaceIds: new Set(),
+        send: (event, data) => void res.write(`event: ${event}\ndata: ${data}\n\n`),
         res,
         heartbeat: undefined,
         timer: undefined,
@@ -252,7 +292,7 @@ export async function createPokes({
         closed = true;
         clearInterval(connection.heartbeat);
         clearTimeout(connection.timer);
-        connections.delete(connection);
+        forget(connection);
         const left = (streamsOfSession.get(sessionId) ?? 1) - 1;
         if (left > 0) streamsOfSession.set(sessionId, left);
         else streamsOfSession.delete(sessionId);
@@ -269,6 +309,12 @@ export async function createPokes({
       res.write(": connected\n\n");
       connections.add(connection);
       connection.heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
+      for (const observer of observers) observer.opened?.(connection);
+    },
+    streams: () => connections,
+    observe(observer) {
+      observers.add(observer);
+      return () => void observers.delete(observer);
     },
     async close() {
       clearInterval(sessionTimer);

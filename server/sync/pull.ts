@@ -42,9 +42,9 @@
  * clients' lastMutationIDs are read in the same snapshot, so they agree with the data.
  *
  * Paging: a first pull (no record, a reset, or a workspace new to the scope) walks each
- * workspace's rows kind by kind (projects, labels, tasks, comments, activity: the board can
- * paint after the first page) in id order, until about PAGE_BYTES of values; the cursor is
- * kept in the record and the cookie says `more`, and the client pulls again at once
+ * workspace's rows kind by kind (projects, labels, tasks, relations, comments, activity: the
+ * board can paint after the first page) in id order, until about PAGE_BYTES of values; the
+ * cursor is kept in the record and the cookie says `more`, and the client pulls again at once
  * (client/platform/sync/create-replicache.ts). Rows past a cursor are read as they are when
  * the cursor reaches them; rows before it that change meanwhile come as changes (above).
  * While a first pull is under way lastMutationIDChanges are held back (the record keeps what

@@ -59,6 +59,7 @@ function keysOf(
     ...client.keys(`member/${data.workspaceId}/`),
     ...client.keys(`project/${data.workspaceId}/`),
     ...client.keys(`label/${data.workspaceId}/`),
+    ...client.keys(`status/${data.projectId}/`),
     ...client.keys(`task/${data.projectId}/`),
     ...client.keys(`comment/${data.taskId}/`),
     ...client.keys(`activity/${data.taskId}/`),

@@ -9,8 +9,10 @@ import type postgres from "postgres";
 import type { Auth } from "../auth/auth.ts";
 import { requireTrustedOrigin } from "../auth/origin-check.ts";
 import { getSignedIn } from "../auth/session.ts";
-import { ApiError } from "../http/api-error.ts";
+import { ApiError, invalidQuery } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
+import { z } from "zod";
+import { idSchema } from "../../shared/entities.ts";
 import { PUSH_BODY_LIMIT_BYTES } from "../../shared/push-limits.ts";
 import type { Pokes } from "./poke.ts";
 import { pull } from "./pull.ts";
@@ -19,6 +21,9 @@ import { push } from "./push.ts";
 export type SyncRouteDeps = { auth: Auth; sql: postgres.Sql; logger: Logger; pokes: Pokes };
 
 const PULL_BODY_LIMIT = "100kb";
+
+/** `?tab=`: the tab's presence id, so its presence goes when its stream closes. */
+const pokeQuerySchema = z.object({ tab: idSchema.optional() });
 
 export function syncRoutes({ auth, sql, logger, pokes }: SyncRouteDeps): Router {
   const router = Router();
@@ -54,7 +59,13 @@ export function syncRoutes({ auth, sql, logger, pokes }: SyncRouteDeps): Router 
 
   router.get("/api/replicache/poke", async (req, res) => {
     const signedIn = await requireSignedIn(req);
-    await pokes.stream(res, { userId: signedIn.user.id, sessionId: signedIn.sessionId });
+    const query = pokeQuerySchema.safeParse(req.query);
+    if (!query.success) throw invalidQuery();
+    await pokes.stream(res, {
+      userId: signedIn.user.id,
+      sessionId: signedIn.sessionId,
+      tabId: query.data.tab ?? null,
+    });
   });
 
   return router;

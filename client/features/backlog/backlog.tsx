@@ -2,8 +2,9 @@ import { createLazyRoute, Link } from "@tanstack/react-router";
 import { Inbox, Plus } from "lucide-react";
 import { nanoid } from "nanoid";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import type { Label, Member, Project, Task } from "../../../shared/entities.ts";
+import type { Label, Member, Project, Task, TaskStatus } from "../../../shared/entities.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
+import { backlogStatuses, type WorkflowStatus } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ProjectNotHere } from "../../components/not-here.tsx";
 import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
@@ -11,18 +12,23 @@ import { ProjectHeader } from "../../components/project-header.tsx";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { isOverdue } from "../../lib/due-date.ts";
+import { useReportPresence } from "../../platform/presence/presence-reporter.ts";
 import { priorityNames } from "../../lib/task-names.ts";
+import { useProjectStatuses } from "../../platform/statuses.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import {
   useLabels,
   useMembers,
   useProject,
+  useProjectColumns,
   useProjectTasks,
   useWorkspace,
 } from "../../platform/sync/store-hooks.ts";
+import { columnOf } from "../../platform/sync/task-store.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
+import { StatusIcon } from "../../ui/status-icon.tsx";
 import "../../styles/backlog.css";
 import { BulkActionBar, type BacklogPermissions } from "./bulk-action-bar.tsx";
 import { moveTasks } from "./bulk-edit.ts";
@@ -52,31 +58,37 @@ function Backlog() {
   return <ProjectBacklog project={project} role={workspace?.role ?? ""} />;
 }
 
-/** The project's planned and archived tasks: where work waits before it reaches the board. */
+/**
+ * Where work waits before it reaches the board: a group per status of the project's backlog
+ * category (Planned), then per canceled status (Archived), in the workflow's order.
+ */
 function ProjectBacklog({ project, role }: { project: Project; role: string }) {
   const { workspaceId, id: projectId } = project;
   const rep = useRep();
+  useReportPresence({ workspaceId, projectId });
   const members = useMembers(workspaceId);
   const labels = useLabels(workspaceId);
   const projectTasks = useProjectTasks(projectId);
+  const columns = useProjectColumns(projectId);
+  const statuses = useProjectStatuses(projectId);
 
-  const planned = useMemo(
-    () => projectTasks.filter((task) => task.status === "planned"),
-    [projectTasks],
+  const groups = useMemo(
+    () =>
+      backlogStatuses(statuses).map((status) => ({
+        status,
+        tasks: columnOf(columns, status.id),
+      })),
+    [statuses, columns],
   );
-  const archived = useMemo(
-    () => projectTasks.filter((task) => task.status === "archived"),
-    [projectTasks],
-  );
-  const orderedIds = useMemo(
-    () => [...planned, ...archived].map((task) => task.id),
-    [planned, archived],
-  );
+  const listed = useMemo(() => groups.flatMap((group) => group.tasks), [groups]);
+  const orderedIds = useMemo(() => listed.map((task) => task.id), [listed]);
   const selection = useTaskSelection(orderedIds);
   const selectedTasks = useMemo(
-    () => [...planned, ...archived].filter((task) => selection.selected.has(task.id)),
-    [planned, archived, selection.selected],
+    () => listed.filter((task) => selection.selected.has(task.id)),
+    [listed, selection.selected],
   );
+  const targets = moveTargets(statuses);
+  const planning = groups.find((group) => group.status.category === "backlog");
 
   const can: BacklogPermissions = {
     create: roleAllows(role, { task: ["create"] }),
@@ -84,7 +96,7 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
     assign: roleAllows(role, { task: ["assign"] }),
     delete: roleAllows(role, { task: ["delete"] }),
   };
-  const move = (task: Task, status: "to-do" | "planned" | "archived") =>
+  const move = (task: Task, status: TaskStatus) =>
     void moveTasks(rep, [task], status, projectTasks).catch(showError);
   const rowContext: RowContext = {
     projectKey: project.key,
@@ -95,12 +107,19 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
     selected: selection.selected,
     onSelect: selection.click,
     onMove: move,
+    targets,
   };
 
   return (
     <section className="page backlog">
       <ProjectHeader project={project} view="backlog" />
-      {can.create && <NewPlannedTask projectId={projectId} planned={planned} />}
+      {can.create && planning && (
+        <NewPlannedTask
+          projectId={projectId}
+          status={planning.status.id}
+          planned={planning.tasks}
+        />
+      )}
       <div className="backlog-toolbar">
         <label className="checkbox-field">
           <input
@@ -122,43 +141,67 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
           />
         )}
       </div>
-      <TaskGroup
-        title="Planned"
-        tasks={planned}
-        empty={
-          <EmptyState
-            icon={<Inbox />}
-            className="backlog-empty-state"
-            action={
-              can.create && (
-                <Button
-                  variant="primary"
-                  icon={<Plus />}
-                  onClick={() => document.getElementById(newPlannedTaskId)?.focus()}
-                >
-                  Plan a task
-                </Button>
-              )
-            }
-          >
-            Nothing planned. Add a task above, or move one here from the board.
-          </EmptyState>
-        }
-        context={rowContext}
-      />
-      <TaskGroup
-        title="Archived"
-        tasks={archived}
-        empty="No archived tasks. Archive a planned task to keep it out of the way."
-        context={rowContext}
-      />
+      {groups.length === 0 && (
+        <p className="muted backlog-empty">
+          This project’s workflow has no backlog or canceled statuses: all its work is on the board.
+        </p>
+      )}
+      {groups.map(({ status, tasks }) => (
+        <TaskGroup
+          key={status.id}
+          status={status}
+          tasks={tasks}
+          empty={
+            status === planning?.status ? (
+              <EmptyState
+                icon={<Inbox />}
+                className="backlog-empty-state"
+                action={
+                  can.create && (
+                    <Button
+                      variant="primary"
+                      icon={<Plus />}
+                      onClick={() => document.getElementById(newPlannedTaskId)?.focus()}
+                    >
+                      Plan a task
+                    </Button>
+                  )
+                }
+              >
+                Nothing planned. Add a task above, or move one here from the board.
+              </EmptyState>
+            ) : status.category === "canceled" ? (
+              `No ${status.name.toLowerCase()} tasks. Archive a planned task to keep it out of the way.`
+            ) : (
+              `No tasks in ${status.name}.`
+            )
+          }
+          context={rowContext}
+        />
+      ))}
     </section>
   );
 }
 
+/** Where a backlog row's buttons send its task, from the workflow (absent: no such button). */
+type MoveTargets = { board?: TaskStatus; archive?: TaskStatus; restore?: TaskStatus };
+
+function moveTargets(statuses: readonly WorkflowStatus[]): MoveTargets {
+  const first = (category: WorkflowStatus["category"]) =>
+    statuses.find((status) => status.category === category)?.id;
+  return {
+    board: first("unstarted") ?? first("started"),
+    archive: first("canceled"),
+    restore: first("backlog") ?? first("unstarted"),
+  };
+}
+
 const newPlannedTaskId = "backlog-new-task-title";
 
-function NewPlannedTask({ projectId, planned }: { projectId: string; planned: readonly Task[] }) {
+type NewPlannedTaskProps = { projectId: string; status: TaskStatus; planned: readonly Task[] };
+
+/** A new task in the project's first backlog status. */
+function NewPlannedTask({ projectId, status, planned }: NewPlannedTaskProps) {
   const rep = useRep();
   const [title, setTitle] = useState("");
 
@@ -172,7 +215,7 @@ function NewPlannedTask({ projectId, planned }: { projectId: string; planned: re
         id: nanoid(),
         projectId,
         title: trimmed,
-        status: "planned",
+        status,
         position: positionAfter(planned.map((task) => task.position)),
         createdAt: new Date().toISOString(),
       })
@@ -205,21 +248,23 @@ type RowContext = {
   canUpdate: boolean;
   selected: ReadonlySet<string>;
   onSelect: (id: string, withShift: boolean) => void;
-  onMove: (task: Task, status: "to-do" | "planned" | "archived") => void;
+  onMove: (task: Task, status: TaskStatus) => void;
+  targets: MoveTargets;
 };
 
 type TaskGroupProps = {
-  title: string;
+  status: WorkflowStatus;
   tasks: readonly Task[];
   empty: ReactNode;
   context: RowContext;
 };
 
-function TaskGroup({ title, tasks, empty, context }: TaskGroupProps) {
+function TaskGroup({ status, tasks, empty, context }: TaskGroupProps) {
   return (
-    <section className="backlog-group" aria-label={title}>
+    <section className="backlog-group" aria-label={status.name}>
       <h2 className="backlog-group-title">
-        {title} <span className="muted">{tasks.length}</span>
+        <StatusIcon category={status.category} color={status.color} icon={status.icon} />
+        {status.name} <span className="muted">{tasks.length}</span>
       </h2>
       {tasks.length === 0 ? (
         typeof empty === "string" ? (
@@ -230,7 +275,12 @@ function TaskGroup({ title, tasks, empty, context }: TaskGroupProps) {
       ) : (
         <ul className="backlog-list">
           {tasks.map((task) => (
-            <BacklogRow key={task.id} task={task} context={context} />
+            <BacklogRow
+              key={task.id}
+              task={task}
+              canceled={status.category === "canceled"}
+              context={context}
+            />
           ))}
         </ul>
       )}
@@ -238,7 +288,10 @@ function TaskGroup({ title, tasks, empty, context }: TaskGroupProps) {
   );
 }
 
-function BacklogRow({ task, context }: { task: Task; context: RowContext }) {
+type BacklogRowProps = { task: Task; canceled: boolean; context: RowContext };
+
+function BacklogRow({ task, canceled, context }: BacklogRowProps) {
+  const { board, archive, restore } = context.targets;
   const key = formatTaskKey(context.projectKey, task.number);
   const assignee = context.members.find((member) => member.id === task.assigneeId);
   const taskLabels = context.labels.filter((label) => task.labelIds.includes(label.id));
@@ -273,38 +326,39 @@ function BacklogRow({ task, context }: { task: Task; context: RowContext }) {
         </span>
       )}
       {task.dueDate && (
-        <span className={isOverdue(task.dueDate) ? "chip chip-overdue" : "chip"}>
+        <span className={!canceled && isOverdue(task.dueDate) ? "chip chip-overdue" : "chip"}>
           {task.dueDate}
         </span>
       )}
       {assignee && <span className="chip chip-assignee">{assignee.name || assignee.email}</span>}
       {context.canUpdate && (
         <span className="backlog-row-actions">
-          {task.status === "planned" ? (
-            <>
-              <button
-                type="button"
-                className="button button-quiet"
-                aria-label={`Move ${key} to the board`}
-                onClick={() => context.onMove(task, "to-do")}
-              >
-                To board
-              </button>
-              <button
-                type="button"
-                className="button button-quiet"
-                aria-label={`Archive ${key}`}
-                onClick={() => context.onMove(task, "archived")}
-              >
-                Archive
-              </button>
-            </>
-          ) : (
+          {!canceled && board && (
+            <button
+              type="button"
+              className="button button-quiet"
+              aria-label={`Move ${key} to the board`}
+              onClick={() => context.onMove(task, board)}
+            >
+              To board
+            </button>
+          )}
+          {!canceled && archive && (
+            <button
+              type="button"
+              className="button button-quiet"
+              aria-label={`Archive ${key}`}
+              onClick={() => context.onMove(task, archive)}
+            >
+              Archive
+            </button>
+          )}
+          {canceled && restore && (
             <button
               type="button"
               className="button button-quiet"
               aria-label={`Restore ${key}`}
-              onClick={() => context.onMove(task, "planned")}
+              onClick={() => context.onMove(task, restore)}
             >
               Restore
             </button>

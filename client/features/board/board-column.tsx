@@ -10,6 +10,7 @@ import type { CardContext } from "./card-context.ts";
 import { TaskCard } from "./task-card.tsx";
 import type { CardActions } from "./card-actions.ts";
 import type { NewTask } from "./use-task-actions.ts";
+import type { CardLinks } from "./use-card-links.ts";
 import { useStableIds } from "./use-stable-ids.ts";
 
 /** What a column's droppable carries: a drop on the column itself lands at its bottom. */
@@ -29,6 +30,8 @@ type BoardColumnProps = {
   /** How many tasks the column has with no filter. */
   total: number;
   context: CardContext;
+  /** Sub-task progress and blocked state, for the whole project (each card takes its own). */
+  links: CardLinks;
   filtered: boolean;
   /** The card being dragged, kept rendered even when scrolled out of view. */
   activeId: string | null;
@@ -50,7 +53,7 @@ type BoardColumnProps = {
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const { status, tasks, total, context, filtered, activeId, dropTarget, actions, onCreate } =
     props;
-  const { focusedId, selectedIds, sortable, onArm, progress } = props;
+  const { focusedId, selectedIds, sortable, onArm, progress, links } = props;
   const data: ColumnDropData = { type: "column", status: status.id };
   const { setNodeRef } = useDroppable({ id: columnDropId(status.id), data });
   const ids = useStableIds(tasks);
@@ -100,7 +103,12 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
       aria-labelledby={headingId}
     >
       <header className="board-column-header">
-        <StatusIcon category={status.category} color={status.color} progress={progress} />
+        <StatusIcon
+          category={status.category}
+          color={status.color}
+          icon={status.icon}
+          progress={progress}
+        />
         <h2 id={headingId}>{status.name}</h2>
         <span className="board-column-count" aria-label={`${tasks.length} tasks`}>
           {filtered && tasks.length !== total ? `${tasks.length} / ${total}` : tasks.length}
@@ -131,6 +139,8 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
                       task={task}
                       context={context}
                       actions={actions}
+                      subtasks={links.progress.get(task.id)}
+                      blocked={links.blocked.has(task.id)}
                       dropSide={dropTarget?.taskId === task.id ? dropTarget.side : null}
                       selected={selectedIds.has(task.id)}
                       sortable={sortable}

@@ -61,6 +61,14 @@ const propertyNames: Record<Property, string> = {
 
 type Option = { value: string; name: string; icon: ReactNode };
 
+/** A chosen value that is no longer offered: a member who left, a status or label deleted. */
+const goneNames: Record<ListProperty, string> = {
+  status: "A deleted status",
+  priority: "Unknown",
+  assignee: "Someone no longer here",
+  labels: "A deleted label",
+};
+
 /**
  * The filters as Linear shows them: a Filter button (`f`) opens a menu of properties, each a
  * submenu of choices with the pickers' icons (several may be ticked; a task matches any of
@@ -103,6 +111,7 @@ export function BoardFilters({ search, statuses, members, labels, onChange }: Bo
         <StatusIcon
           category={status.category}
           color={status.color}
+          icon={status.icon}
           progress={statusProgress(statuses, status)}
         />
       ),
@@ -183,7 +192,7 @@ export function BoardFilters({ search, statuses, members, labels, onChange }: Bo
     if (property === "due") return search.due ? dueNames[search.due] : "";
     const names = new Map(options[property].map((option) => [option.value, option.name]));
     return selectedOf(property)
-      .map((value) => names.get(value) ?? "Someone no longer here")
+      .map((value) => names.get(value) ?? goneNames[property])
       .join(", ");
   };
 
@@ -265,7 +274,7 @@ export function BoardFilters({ search, statuses, members, labels, onChange }: Bo
 function propertyIcon(property: Property): ReactNode {
   switch (property) {
     case "status":
-      return <StatusIcon category="started" color="var(--color-text-muted)" progress={0.5} />;
+      return <StatusIcon category="started" color="muted" progress={0.5} />;
     case "priority":
       return <SignalHigh aria-hidden />;
     case "assignee":

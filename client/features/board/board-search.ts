@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import {
-  boardStatuses,
+  idSchema,
   taskPriorities,
   type Task,
   type TaskPriority,
@@ -22,7 +22,8 @@ export type DueFilter = (typeof dueFilters)[number];
 const list = <T extends z.ZodType>(item: T) => z.array(item).min(1).optional().catch(undefined);
 
 export const boardSearchSchema = z.object({
-  status: list(z.enum(boardStatuses)),
+  /** Status ids of the project (one it no longer has matches nothing). */
+  status: list(idSchema),
   priority: list(z.enum(taskPriorities)),
   /** Member (user) ids, or `UNASSIGNED`. */
   assignee: list(z.string()),
@@ -43,11 +44,22 @@ export function hasFilters(search: BoardSearch): boolean {
   );
 }
 
+/**
+ * What filtering needs besides the tasks. `doneStatuses` are the project's statuses in the
+ * completed and canceled categories (a done task is never overdue); one object per change of
+ * its parts, since the board reuses filtered columns while it stays the same.
+ */
+export type FilterContext = {
+  projectKey: string;
+  today: string;
+  doneStatuses: ReadonlySet<TaskStatus>;
+};
+
 /** The tasks that pass every filter that is set; order is kept. */
 export function filterTasks(
   tasks: readonly Task[],
   search: BoardSearch,
-  context: { projectKey: string; today: string },
+  context: FilterContext,
 ): readonly Task[] {
   if (!hasFilters(search)) return tasks;
   const statuses = toSet<TaskStatus>(search.status);
@@ -65,7 +77,11 @@ export function filterTasks(
     if (labels && !task.labelIds.some((id) => labels.has(id))) return false;
     if (search.due === "none" && task.dueDate !== null) return false;
     if (search.due === "overdue") {
-      if (task.dueDate === null || task.dueDate >= context.today || task.status === "done") {
+      if (
+        task.dueDate === null ||
+        task.dueDate >= context.today ||
+        context.doneStatuses.has(task.status)
+      ) {
         return false;
       }
     }

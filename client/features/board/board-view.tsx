@@ -3,7 +3,6 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  PointerSensor,
   pointerWithin,
   rectIntersection,
   TouchSensor,
@@ -15,26 +14,24 @@ import {
   type DragEndEvent,
   type DragMoveEvent,
   type Over,
-  type PointerSensorOptions,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import {
-  useEffect,
-  useMemo,
-  useState,
-  type FocusEvent,
-  type PointerEvent as ReactPointerEvent,
-} from "react";
+import { useEffect, useMemo, useState, type FocusEvent } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
+import { columnOf } from "../../platform/sync/task-store.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { BoardColumn, type ColumnDropData, type DropTarget } from "./board-column.tsx";
+import type { Columns, Totals } from "./use-board-columns.ts";
 import type { CardActions } from "./card-actions.ts";
 import type { CardContext } from "./card-context.ts";
 import { dragInstructionsId, TaskCardBody, type CardDropData } from "./task-card.tsx";
 import type { Placement } from "./task-placement.ts";
+import { MouseAndPenSensor } from "./mouse-and-pen-sensor.ts";
 import { isDone, statusProgress } from "./task-meta.tsx";
 import type { MoveTask, NewTask } from "./use-task-actions.ts";
+import { noteDragEnded } from "./drag-click-guard.ts";
+import type { CardLinks } from "./use-card-links.ts";
 
 type DropData = CardDropData | ColumnDropData;
 
@@ -42,10 +39,11 @@ type BoardViewProps = {
   /** The columns shown, from the project's status list (after the status filter). */
   statuses: readonly WorkflowStatus[];
   /** The filtered tasks of each column, in board order. */
-  columns: Record<TaskStatus, readonly Task[]>;
-  totals: Record<TaskStatus, number>;
+  columns: Columns;
+  totals: Totals;
   filtered: boolean;
   context: CardContext;
+  links: CardLinks;
   findTask: (id: string) => Task | undefined;
   /** The card reached with `j`/`k` and the cards picked with `x`. */
   focusedId: string | null;
@@ -58,7 +56,7 @@ type BoardViewProps = {
 
 /** The columns side by side, and dragging cards within and between them. */
 export function BoardView(props: BoardViewProps) {
-  const { statuses, columns, totals, filtered, context, findTask, onMove, onCreate } = props;
+  const { statuses, columns, totals, filtered, context, links, findTask, onMove, onCreate } = props;
   const { focusedId, selectedIds } = props;
   const focusedStatus = focusedId === null ? undefined : findTask(focusedId)?.status;
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -78,6 +76,7 @@ export function BoardView(props: BoardViewProps) {
   const announcements = useAnnouncements(findTask, context);
 
   const finish = () => {
+    noteDragEnded();
     setActiveId(null);
     setDropTarget(null);
     setPressed(null);
@@ -123,15 +122,20 @@ export function BoardView(props: BoardViewProps) {
       onDragEnd={onDragEnd}
       onDragCancel={finish}
     >
-      <div className="board-columns" onFocus={props.onFocus}>
+      <div
+        className="board-columns"
+        data-dragging={activeId !== null || undefined}
+        onFocus={props.onFocus}
+      >
         {statuses.map((status) => (
           <BoardColumn
             key={status.id}
             status={status}
             progress={statusProgress(context.statuses, status)}
-            tasks={columns[status.id]}
-            total={totals[status.id]}
+            tasks={columnOf(columns, status.id)}
+            total={totals.get(status.id) ?? 0}
             context={context}
+            links={links}
             filtered={filtered}
             activeId={activeId}
             sortable={activeId !== null || pressed === status.id}
@@ -147,29 +151,18 @@ export function BoardView(props: BoardViewProps) {
       <DragOverlay dropAnimation={null}>
         {activeTask && (
           <article className="task-card task-card-overlay" data-done={isDone(activeTask, context)}>
-            <TaskCardBody task={activeTask} context={context} linked={false} />
+            <TaskCardBody
+              task={activeTask}
+              context={context}
+              subtasks={links.progress.get(activeTask.id)}
+              blocked={links.blocked.has(activeTask.id)}
+              linked={false}
+            />
           </article>
         )}
       </DragOverlay>
     </DndContext>
   );
-}
-
-/** dnd-kit's pointer sensor for mice and pens; a finger is the touch sensor's (press and hold). */
-class MouseAndPenSensor extends PointerSensor {
-  static override activators = [
-    {
-      eventName: "onPointerDown" as const,
-      handler: (
-        { nativeEvent: event }: ReactPointerEvent,
-        { onActivation }: PointerSensorOptions,
-      ): boolean => {
-        if (!event.isPrimary || event.button !== 0 || event.pointerType === "touch") return false;
-        onActivation?.({ event });
-        return true;
-      },
-    },
-  ];
 }
 
 function dropData(item: Active | Over): DropData | undefined {

@@ -1,16 +1,16 @@
 import { createLazyRoute, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { Plus, SquareKanban } from "lucide-react";
 import { Fragment, useCallback, useMemo, useState } from "react";
-import { taskStatuses, type Project, type Task } from "../../../shared/entities.ts";
-import { boardStatuses } from "../../../shared/statuses.ts";
+import type { Project, Task } from "../../../shared/entities.ts";
+import { boardStatuses, isDoneCategory } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
-import { formatTaskKey } from "../../../shared/task-key.ts";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DeleteTaskDialog } from "./delete-task-dialog.tsx";
 import { ProjectNotHere } from "../../components/not-here.tsx";
 import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
 import { ProjectHeader } from "../../components/project-header.tsx";
 import { useSession } from "../../lib/session-store.ts";
 import { usePreferences } from "../../platform/preferences/use-preferences.ts";
+import { useReportPresence } from "../../platform/presence/presence-reporter.ts";
 import { keyLabels, shortcutList } from "../../platform/shortcuts/shortcut-list.ts";
 import { isMac, useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useProjectStatuses } from "../../platform/statuses.ts";
@@ -34,6 +34,7 @@ import { canChange, CardPropertyMenu, type CardProperty } from "./card-menu.tsx"
 import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { ListView } from "./list-view.tsx";
 import { useBoardColumns } from "./use-board-columns.ts";
+import { useCardLinks } from "./use-card-links.ts";
 import { refocusCard, useCardKeyboard } from "./use-card-keyboard.ts";
 import { SelectionBar } from "./selection-bar.tsx";
 import { TaskPeek } from "./task-peek.tsx";
@@ -89,10 +90,13 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
   const today = useToday();
   const projectStatuses = useProjectStatuses(project.id);
   const userId = useSession()?.user.id ?? "";
+  // The peek, when open, says which task (task-peek.tsx).
+  useReportPresence({ workspaceId: project.workspaceId, projectId: project.id });
   const context = useCardContext(project, members, labels, projectStatuses, preferences, today, {
     role,
     userId,
   });
+  const links = useCardLinks(project.workspaceId, project.id, context.statusesById);
   const { findTask, moveTask, createTask, deleteTask } = useTaskActions(project.id);
   const [deleting, setDeleting] = useState<Task | null>(null);
   // The peek opens as a new history entry (Back closes it); j/k replace it.
@@ -103,10 +107,18 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
   );
   const peek = useCallback((taskId: string) => showPeek(taskId), [showPeek]);
   const actions = useCardActions(project.workspaceId, moveTask, setDeleting, peek);
-  const { columns, totals, shown } = useBoardColumns(unfiltered, search, {
-    projectKey: project.key,
-    today,
-  });
+  const filterContext = useMemo(
+    () => ({
+      projectKey: project.key,
+      today,
+      doneStatuses: new Set(
+        projectStatuses.filter((status) => isDoneCategory(status.category)).map((s) => s.id),
+      ),
+    }),
+    [project.key, today, projectStatuses],
+  );
+  const { columns, totals, shown } = useBoardColumns(unfiltered, search, filterContext);
+  const anyTask = unfiltered.size > 0;
   const [creating, setCreating] = useState(false);
 
   const setSearch = useCallback(
@@ -172,12 +184,12 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
         labels={labels}
         onChange={setSearch}
       />
-      {filtered && shown === 0 && taskStatuses.some((status) => totals[status] > 0) && (
+      {filtered && shown === 0 && anyTask && (
         <p className="board-notice" role="status">
           No tasks match these filters. Clear them to see every task.
         </p>
       )}
-      {!filtered && taskStatuses.every((status) => totals[status] === 0) && (
+      {!filtered && !anyTask && (
         <EmptyBoard projectName={project.name} onCreate={() => setCreating(true)} />
       )}
       {view === "board" ? (
@@ -187,6 +199,7 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           totals={totals}
           filtered={filtered}
           context={context}
+          links={links}
           findTask={findTask}
           focusedId={keyboard.focusedId}
           selectedIds={keyboard.selectedIds}
@@ -202,6 +215,7 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           totals={totals}
           filtered={filtered}
           context={context}
+          links={links}
           actions={actions}
         />
       )}
@@ -244,22 +258,12 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
         onStep={keyboard.step}
         onClose={() => showPeek(undefined)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Delete ${formatTaskKey(project.key, deleting.number)}?` : ""}
-        confirmLabel="Delete task"
-        pending={false}
-        onConfirm={() => {
-          if (deleting) deleteTask(deleting, formatTaskKey(project.key, deleting.number));
-          setDeleting(null);
-        }}
+      <DeleteTaskDialog
+        task={deleting}
+        projectKey={project.key}
+        onDelete={deleteTask}
         onClose={() => setDeleting(null)}
-      >
-        <p>
-          “{deleting?.title}” is deleted with its comments and history, for everyone in the
-          workspace.
-        </p>
-      </ConfirmDialog>
+      />
     </section>
   );
 }

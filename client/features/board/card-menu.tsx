@@ -352,6 +352,7 @@ function StatusIconOf({ status, context }: { status: string; context: CardContex
     <StatusIcon
       category={workflow.category}
       color={workflow.color}
+      icon={workflow.icon}
       progress={statusProgress(context.statuses, workflow)}
     />
   );

@@ -73,6 +73,12 @@ function TaskForm(props: CreateTaskDialogProps) {
     });
 
   const titleMissing = draft.title.trim() === "";
+  // The draft's status while the project has it, else where new work starts (its first
+  // unstarted status): a draft kept from before a status was deleted does not point nowhere.
+  const status =
+    statuses.find((candidate) => candidate.id === draft.status)?.id ??
+    statuses.find((candidate) => candidate.category === "unstarted")?.id ??
+    draft.status;
 
   const create = () => {
     setSubmitted(true);
@@ -83,7 +89,7 @@ function TaskForm(props: CreateTaskDialogProps) {
     onCreate({
       title: draft.title.trim(),
       description: draft.description,
-      status: draft.status,
+      status,
       priority: draft.priority,
       ...(canAssign && draft.assigneeId ? { assigneeId: draft.assigneeId } : {}),
       dueDate: draft.dueDate,
@@ -194,7 +200,7 @@ function TaskForm(props: CreateTaskDialogProps) {
         />
         <div className="create-task-chips" role="group" aria-label="Properties">
           <StatusPicker
-            value={draft.status}
+            value={status}
             statuses={statuses}
             onChange={(statusId) => {
               const status = statuses.find((candidate) => candidate.id === statusId);

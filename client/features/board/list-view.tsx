@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useMemo, useRef } from "react";
 import type { Task } from "../../../shared/entities.ts";
+import { columnOf } from "../../platform/sync/task-store.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { StatusIcon } from "../../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
@@ -11,12 +12,16 @@ import {
   isDone,
   statusProgress,
   TaskAssignee,
+  TaskBlocked,
   TaskDueDate,
   TaskKey,
   TaskLabels,
   TaskPriorityBadge,
   TaskStatusIcon,
+  TaskSubtaskProgress,
 } from "./task-meta.tsx";
+import type { Columns, Totals } from "./use-board-columns.ts";
+import type { CardLinks, SubtaskCount } from "./use-card-links.ts";
 
 type Row =
   | { kind: "group"; status: WorkflowStatus; count: number; total: number }
@@ -25,20 +30,22 @@ type Row =
 
 type ListViewProps = {
   statuses: readonly WorkflowStatus[];
-  columns: Record<Task["status"], readonly Task[]>;
-  totals: Record<Task["status"], number>;
+  columns: Columns;
+  totals: Totals;
   filtered: boolean;
   context: CardContext;
+  links: CardLinks;
   actions: CardActions;
 };
 
 /** The board's tasks as rows, grouped by status; only the rows in view are in the page. */
-export function ListView({ statuses, columns, totals, filtered, context, actions }: ListViewProps) {
+export function ListView(props: ListViewProps) {
+  const { statuses, columns, totals, filtered, context, links, actions } = props;
   const rows = useMemo(() => {
     const list: Row[] = [];
     for (const status of statuses) {
-      const tasks = columns[status.id];
-      const total = totals[status.id];
+      const tasks = columnOf(columns, status.id);
+      const total = totals.get(status.id) ?? 0;
       list.push({ kind: "group", status, count: tasks.length, total });
       if (tasks.length === 0) list.push({ kind: "empty", status, total });
       for (const task of tasks) list.push({ kind: "task", task });
@@ -79,6 +86,7 @@ export function ListView({ statuses, columns, totals, filtered, context, actions
                   <StatusIcon
                     category={row.status.category}
                     color={row.status.color}
+                    icon={row.status.icon}
                     progress={statusProgress(context.statuses, row.status)}
                   />
                   {row.status.name}
@@ -95,7 +103,13 @@ export function ListView({ statuses, columns, totals, filtered, context, actions
                     : "No tasks yet — add one with New task."}
                 </p>
               ) : (
-                <ListRow task={row.task} context={context} actions={actions} />
+                <ListRow
+                  task={row.task}
+                  context={context}
+                  actions={actions}
+                  subtasks={links.progress.get(row.task.id)}
+                  blocked={links.blocked.has(row.task.id)}
+                />
               )}
             </div>
           );
@@ -105,9 +119,16 @@ export function ListView({ statuses, columns, totals, filtered, context, actions
   );
 }
 
-type ListRowProps = { task: Task; context: CardContext; actions: CardActions };
+type ListRowProps = {
+  task: Task;
+  context: CardContext;
+  actions: CardActions;
+  subtasks: SubtaskCount | undefined;
+  blocked: boolean;
+};
 
-const ListRow = memo(function ListRow({ task, context, actions }: ListRowProps) {
+const ListRow = memo(function ListRow(props: ListRowProps) {
+  const { task, context, actions, subtasks, blocked } = props;
   const { workspaceId, projectId } = context;
   return (
     <div className="list-row" data-task-id={task.id} data-done={isDone(task, context)}>
@@ -121,6 +142,8 @@ const ListRow = memo(function ListRow({ task, context, actions }: ListRowProps) 
       >
         {task.title}
       </Link>
+      <TaskBlocked blocked={blocked} />
+      <TaskSubtaskProgress count={subtasks} />
       <TaskLabels task={task} context={context} />
       <TaskDueDate task={task} context={context} />
       <TaskAssignee task={task} context={context} />

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { taskStatuses, type Label, type Member, type Task } from "../../../shared/entities.ts";
+import type { Label, Member, Task } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import type { StatusColumns } from "../../platform/sync/task-store.ts";
 import { BulkActionBar } from "../backlog/bulk-action-bar.tsx";
@@ -23,7 +23,7 @@ type SelectionBarProps = {
 export function SelectionBar(props: SelectionBarProps) {
   const { selectedIds, columns, members, labels, role, onClear } = props;
   const projectTasks = useMemo(
-    () => (selectedIds.size === 0 ? [] : taskStatuses.flatMap((status) => columns[status])),
+    () => (selectedIds.size === 0 ? [] : [...columns.values()].flat()),
     [selectedIds, columns],
   );
   const selected = useMemo(

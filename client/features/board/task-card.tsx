@@ -15,18 +15,23 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
+import { CardPresence } from "../../components/present-people.tsx";
 import type { CardContext } from "./card-context.ts";
 import type { CardActions } from "./card-actions.ts";
 import { CardMenu } from "./card-menu.tsx";
 import {
   isDone,
   TaskAssignee,
+  TaskBlocked,
   TaskDueDate,
   TaskKey,
   TaskLabels,
   TaskPriorityBadge,
   TaskStatusIcon,
+  TaskSubtaskProgress,
 } from "./task-meta.tsx";
+import { clickEndsADrag } from "./drag-click-guard.ts";
+import type { SubtaskCount } from "./use-card-links.ts";
 
 /** What a card's droppable carries, for the board's drop logic. */
 export type CardDropData = { type: "task"; status: Task["status"] };
@@ -34,7 +39,15 @@ export type CardDropData = { type: "task"; status: Task["status"] };
 /** The board's DndContext id, which dnd-kit also gives its hidden dragging instructions. */
 export const dragInstructionsId = "board-drag-instructions";
 
-type TaskCardProps = {
+/** A card's links to other tasks (use-card-links.ts): its own figures, so memo holds. */
+type CardLinkProps = {
+  /** A parent's sub-tasks done of all; undefined for a task without sub-tasks. */
+  subtasks?: SubtaskCount | undefined;
+  /** Blocked by a task that is not done. */
+  blocked?: boolean;
+};
+
+type TaskCardProps = CardLinkProps & {
   task: Task;
   context: CardContext;
   actions: CardActions;
@@ -61,7 +74,7 @@ type TaskCardProps = {
  * focused handle) in the page.
  */
 export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
-  const { task, context, actions, dropSide, selected, sortable, onArm } = props;
+  const { task, context, actions, dropSide, selected, sortable, onArm, subtasks, blocked } = props;
   const slot = useRef<HTMLDivElement>(null);
   const handle = useRef<HTMLButtonElement>(null);
   const listeners = useRef<DraggableSyntheticListeners>(undefined);
@@ -69,6 +82,9 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
 
   const onPointerDown = useCallback(
     (event: PointerEvent) => {
+      // The card menu is portalled out of the card, but React still bubbles its events here:
+      // a press in the menu must not make the column sortable (that cost a click a frame).
+      if (!inCard(event)) return;
       if (!listeners.current) {
         if (!event.isPrimary || event.button !== 0) return;
         flushSync(() => onArm(status));
@@ -80,7 +96,7 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
 
   // A finger's press armed the column on pointerdown, just before this.
   const onTouchStart = useCallback((event: TouchEvent) => {
-    listeners.current?.onTouchStart?.(event);
+    if (inCard(event)) listeners.current?.onTouchStart?.(event);
   }, []);
 
   const onKeyDown = useCallback(
@@ -110,6 +126,8 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
         task={task}
         context={context}
         actions={actions}
+        subtasks={subtasks}
+        blocked={blocked}
         selected={selected}
         handle={handle}
         onPointerDown={onPointerDown}
@@ -119,6 +137,11 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
     </div>
   );
 });
+
+/** Whether the event happened in the card's own elements, not in a menu portalled from it. */
+function inCard(event: PointerEvent | TouchEvent): boolean {
+  return event.target instanceof Node && event.currentTarget.contains(event.target);
+}
 
 type SortableBindingProps = {
   id: string;
@@ -172,7 +195,7 @@ function SortableBinding({ id, status, slot, handle, listeners }: SortableBindin
   return null;
 }
 
-type CardArticleProps = {
+type CardArticleProps = CardLinkProps & {
   task: Task;
   context: CardContext;
   actions: CardActions;
@@ -187,6 +210,7 @@ type CardArticleProps = {
 const CardArticle = memo(function CardArticle(props: CardArticleProps) {
   const { task, context, actions, selected, handle, onPointerDown, onTouchStart, onKeyDown } =
     props;
+  const { subtasks, blocked } = props;
   return (
     <article
       className="task-card"
@@ -197,8 +221,17 @@ const CardArticle = memo(function CardArticle(props: CardArticleProps) {
       onTouchStart={onTouchStart}
       onKeyDown={onKeyDown}
     >
-      <TaskCardBody task={task} context={context} onPeek={actions.peek} />
+      <TaskCardBody
+        task={task}
+        context={context}
+        subtasks={subtasks}
+        blocked={blocked}
+        onPeek={actions.peek}
+      />
       {selected && <span className="visually-hidden">Selected</span>}
+      <div className="task-card-presence">
+        <CardPresence workspaceId={context.workspaceId} taskId={task.id} />
+      </div>
       <div className="task-card-actions">
         <button
           ref={handle}
@@ -217,7 +250,7 @@ const CardArticle = memo(function CardArticle(props: CardArticleProps) {
   );
 });
 
-type TaskCardBodyProps = {
+type TaskCardBodyProps = CardLinkProps & {
   task: Task;
   context: CardContext;
   /** False for the copy that follows the pointer while dragging. */
@@ -230,6 +263,8 @@ type TaskCardBodyProps = {
 export const TaskCardBody = memo(function TaskCardBody({
   task,
   context,
+  subtasks,
+  blocked = false,
   linked = true,
   onPeek,
 }: TaskCardBodyProps) {
@@ -247,6 +282,10 @@ export const TaskCardBody = memo(function TaskCardBody({
             to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
             params={{ workspaceId, projectId, taskId: task.id }}
             onClick={(event) => {
+              if (clickEndsADrag()) {
+                event.preventDefault();
+                return;
+              }
               if (!onPeek || event.button !== 0) return;
               if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
               event.preventDefault();
@@ -260,8 +299,10 @@ export const TaskCardBody = memo(function TaskCardBody({
         )}
       </div>
       <div className="task-card-meta">
+        <TaskBlocked blocked={blocked} />
         <TaskPriorityBadge task={task} context={context} />
         <TaskDueDate task={task} context={context} />
+        <TaskSubtaskProgress count={subtasks} />
         <TaskLabels task={task} context={context} />
         <TaskAssignee task={task} context={context} />
       </div>

@@ -22,6 +22,7 @@ export type TaskDraft = z.infer<typeof draftSchema>;
 export const emptyDraft: TaskDraft = {
   title: "",
   description: "",
+  // Every project has this status unless deleted; the dialog then starts at its first unstarted one.
   status: "to-do",
   priority: "no-priority",
   assigneeId: null,

@@ -1,3 +1,4 @@
+import { OctagonAlert } from "lucide-react";
 import type { Label, Task } from "../../../shared/entities.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
@@ -7,6 +8,7 @@ import { Avatar } from "../../ui/avatar.tsx";
 import { PriorityIcon } from "../../ui/priority-icon.tsx";
 import { StatusIcon, startedProgress } from "../../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
+import type { SubtaskCount } from "./use-card-links.ts";
 
 /** The small facts a card and a list row show about a task, each behind its preference. */
 
@@ -30,6 +32,7 @@ export function TaskStatusIcon({ task, context }: { task: Task; context: CardCon
       <StatusIcon
         category={status.category}
         color={status.color}
+        icon={status.icon}
         progress={statusProgress(context.statuses, status)}
       />
     </span>
@@ -107,5 +110,39 @@ export function TaskLabels({ task, context }: { task: Task; context: CardContext
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A parent's sub-tasks done of all, as Linear shows them: a filling circle and "2/5". */
+export function TaskSubtaskProgress({ count }: { count: SubtaskCount | undefined }) {
+  if (!count) return null;
+  const { done, total } = count;
+  const all = done === total;
+  return (
+    <span className="task-subtasks" data-complete={all || undefined} title="Sub-tasks done">
+      <StatusIcon
+        category={all ? "completed" : "started"}
+        color={all ? "green" : "muted"}
+        progress={total === 0 ? 0 : done / total}
+        size={12}
+      />
+      <span aria-hidden="true">
+        {done}/{total}
+      </span>
+      <span className="visually-hidden">
+        {done} of {total} sub-tasks done
+      </span>
+    </span>
+  );
+}
+
+/** A task blocked by another task that is not done yet. */
+export function TaskBlocked({ blocked }: { blocked: boolean }) {
+  if (!blocked) return null;
+  return (
+    <span className="task-blocked" title="Blocked by a task that is not done">
+      <OctagonAlert aria-hidden />
+      Blocked
+    </span>
   );
 }

@@ -1,12 +1,14 @@
 import { Dialog as BaseDialog } from "@base-ui/react/dialog";
 import { Link } from "@tanstack/react-router";
 import { ChevronDown, ChevronUp, Link as LinkIcon, Maximize2, X } from "lucide-react";
-import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
+import { TaskPresence } from "../../components/present-people.tsx";
 import { TaskSubscribers } from "../../components/task-subscribers.tsx";
 import { setTaskItem } from "../../lib/markdown-task-list.ts";
 import { Markdown } from "../../ui/markdown.tsx";
+import { useReportPresence } from "../../platform/presence/presence-reporter.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { IconButton } from "../../ui/icon-button.tsx";
@@ -38,6 +40,9 @@ type TaskPeekProps = {
  */
 export function TaskPeek({ taskId, context, actions, onStep, onClose }: TaskPeekProps) {
   const task = useStoredTask(context.projectId, taskId);
+  const { workspaceId, projectId } = context;
+  useReportPresence(task ? { workspaceId, projectId, taskId: task.id } : null);
+  const popupRef = useRef<HTMLDivElement>(null);
   return (
     <BaseDialog.Root
       open={taskId !== null}
@@ -48,7 +53,14 @@ export function TaskPeek({ taskId, context, actions, onStep, onClose }: TaskPeek
       }}
     >
       <BaseDialog.Portal>
-        <BaseDialog.Popup className="task-peek">
+        {/* Focus goes to the peek itself, not its first button: a focused button shows its
+            tooltip, and the first Esc would then close only the tooltip. */}
+        <BaseDialog.Popup
+          className="task-peek"
+          ref={popupRef}
+          tabIndex={-1}
+          initialFocus={popupRef}
+        >
           {task ? (
             <PeekContent task={task} context={context} actions={actions} onStep={onStep} />
           ) : (
@@ -112,7 +124,10 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
   return (
     <>
       <header className="task-peek-header">
-        <span className="task-peek-key">{taskKey}</span>
+        <div className="task-peek-heading">
+          <span className="task-peek-key">{taskKey}</span>
+          <TaskPresence workspaceId={workspaceId} taskId={task.id} />
+        </div>
         <div className="task-peek-tools">
           <IconButton
             aria-label="Previous task"

@@ -46,15 +46,30 @@ export function planMove(
   column: readonly Positioned[],
   placement: Placement,
 ): Move | null {
-  const others = column.filter((other) => other.id !== task.id);
-  let index: number;
-  if (placement.kind === "top") index = 0;
-  else if (placement.kind === "bottom") index = others.length;
-  else {
-    const at = others.findIndex((other) => other.id === placement.taskId);
-    if (at < 0) return null;
-    index = placement.kind === "before" ? at : at + 1;
+  if (placement.kind === "top" || placement.kind === "bottom") {
+    // An end needs only the task nearest that end: no copy of a column of thousands on a click.
+    const top = placement.kind === "top";
+    const end = top ? column[0] : column.at(-1);
+    if (status === task.status && end?.id === task.id) return null;
+    const neighbour = nearestEnd(column, task.id, top)?.position ?? null;
+    const position = top
+      ? generateKeyBetween(null, neighbour)
+      : generateKeyBetween(neighbour, null);
+    return { status, position };
   }
+  const others = column.filter((other) => other.id !== task.id);
+  const at = others.findIndex((other) => other.id === placement.taskId);
+  if (at < 0) return null;
+  const index = placement.kind === "before" ? at : at + 1;
   if (status === task.status && column[index]?.id === task.id) return null;
   return { status, position: positionAt(others, index) };
+}
+
+/** The task nearest the top (or the bottom) of the column, other than `taskId`. */
+function nearestEnd(column: readonly Positioned[], taskId: string, top: boolean) {
+  for (let i = 0; i < column.length; i++) {
+    const other = column[top ? i : column.length - 1 - i];
+    if (other && other.id !== taskId) return other;
+  }
+  return undefined;
 }

@@ -1,19 +1,20 @@
 import { useMemo, useRef } from "react";
-import { taskStatuses, type Task, type TaskStatus } from "../../../shared/entities.ts";
+import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import type { StatusColumns } from "../../platform/sync/task-store.ts";
-import { filterTasks, hasFilters, type BoardSearch } from "./board-search.ts";
+import { filterTasks, hasFilters, type BoardSearch, type FilterContext } from "./board-search.ts";
 
-export type Columns = Record<TaskStatus, readonly Task[]>;
-export type Totals = Record<TaskStatus, number>;
+/** Per status id: its tasks after the filters, in board order (missing: `columnOf` reads empty). */
+export type Columns = StatusColumns;
+/** Per status id: how many tasks it has with no filter (none: 0). */
+export type Totals = ReadonlyMap<TaskStatus, number>;
 
 type Filtered = {
   /** The filters, as text: the address may hand over equal filters as a new object. */
   search: string;
-  projectKey: string;
-  today: string;
+  context: FilterContext;
   /** Per status: the unfiltered column it was filtered from, and what passed. */
-  from: Partial<Record<TaskStatus, readonly Task[]>>;
-  columns: Partial<Columns>;
+  from: Map<TaskStatus, readonly Task[]>;
+  columns: Map<TaskStatus, readonly Task[]>;
 };
 
 /**
@@ -24,44 +25,40 @@ type Filtered = {
 export function useBoardColumns(
   unfiltered: StatusColumns,
   search: BoardSearch,
-  context: { projectKey: string; today: string },
+  context: FilterContext,
 ): { columns: Columns; totals: Totals; shown: number } {
-  const { projectKey, today } = context;
   const previous = useRef<Filtered | null>(null);
   return useMemo(() => {
-    const totals = Object.fromEntries(
-      taskStatuses.map((status) => [status, unfiltered[status].length]),
-    ) as Totals;
+    const totals = new Map([...unfiltered].map(([status, tasks]) => [status, tasks.length]));
     if (!hasFilters(search)) {
       previous.current = null;
-      const shown = taskStatuses.reduce((sum, status) => sum + totals[status], 0);
-      return { columns: { ...unfiltered }, totals, shown };
+      let shown = 0;
+      for (const count of totals.values()) shown += count;
+      return { columns: unfiltered, totals, shown };
     }
     const last = previous.current;
     const searchKey = JSON.stringify(search);
     const reusable =
       last !== null &&
       last.search === searchKey &&
-      last.projectKey === projectKey &&
-      last.today === today;
-    const next: Filtered = { search: searchKey, projectKey, today, from: {}, columns: {} };
+      last.context.projectKey === context.projectKey &&
+      last.context.today === context.today &&
+      last.context.doneStatuses === context.doneStatuses;
+    const next: Filtered = { search: searchKey, context, from: new Map(), columns: new Map() };
     let shown = 0;
-    for (const status of taskStatuses) {
-      const source = unfiltered[status];
-      const kept = reusable ? last.columns[status] : undefined;
+    for (const [status, source] of unfiltered) {
+      const kept = reusable ? last.columns.get(status) : undefined;
       let column =
-        kept && last?.from[status] === source
-          ? kept
-          : filterTasks(source, search, { projectKey, today });
+        kept && last?.from.get(status) === source ? kept : filterTasks(source, search, context);
       // A change that left this column's matches as they were keeps its array (no repaint).
       if (kept && column !== kept && sameTasks(kept, column)) column = kept;
-      next.from[status] = source;
-      next.columns[status] = column;
+      next.from.set(status, source);
+      next.columns.set(status, column);
       shown += column.length;
     }
     previous.current = next;
-    return { columns: next.columns as Columns, totals, shown };
-  }, [unfiltered, search, projectKey, today]);
+    return { columns: next.columns, totals, shown };
+  }, [unfiltered, search, context]);
 }
 
 function sameTasks(a: readonly Task[], b: readonly Task[]): boolean {

@@ -1,7 +1,9 @@
 import { useState, type FocusEvent } from "react";
-import type { Task, TaskStatus } from "../../../shared/entities.ts";
+import type { TaskStatus } from "../../../shared/entities.ts";
+import { columnOf } from "../../platform/sync/task-store.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import type { CardProperty } from "./card-menu.tsx";
+import type { Columns } from "./use-board-columns.ts";
 
 const noSelection: ReadonlySet<string> = new Set();
 
@@ -19,7 +21,7 @@ const noSelection: ReadonlySet<string> = new Set();
  */
 export function useCardKeyboard(
   statuses: readonly TaskStatus[],
-  columns: Record<TaskStatus, readonly Task[]>,
+  columns: Columns,
   openTask: (taskId: string) => void,
   enabled: boolean,
   peek: { id: string | null; show: (taskId: string) => void },
@@ -30,7 +32,7 @@ export function useCardKeyboard(
 
   // Only on `j`/`k`: a change to one card must not walk all 10,000 of them.
   const moveFocus = (step: 1 | -1) => {
-    const order = statuses.flatMap((status) => columns[status].map((task) => task.id));
+    const order = statuses.flatMap((status) => columnOf(columns, status).map((task) => task.id));
     if (order.length === 0) return false;
     const from = peek.id ?? focusedId;
     const index = from === null ? -1 : order.indexOf(from);

@@ -2,9 +2,11 @@ import { nanoid } from "nanoid";
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
+import type { SubtaskFate } from "../../../shared/mutator-args.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { columnOf } from "../../platform/sync/task-store.ts";
 import { planMove, type Placement } from "./task-placement.ts";
 
 export type MoveTask = (taskId: string, status: TaskStatus, placement: Placement) => void;
@@ -30,7 +32,7 @@ export function useTaskActions(projectId: string) {
   const findTask = useCallback((id: string) => tasks.findTask(projectId, id), [tasks, projectId]);
 
   const column = useCallback(
-    (status: TaskStatus): readonly Task[] => tasks.projectColumns(projectId)[status],
+    (status: TaskStatus): readonly Task[] => columnOf(tasks.projectColumns(projectId), status),
     [tasks, projectId],
   );
 
@@ -72,11 +74,16 @@ export function useTaskActions(projectId: string) {
     [rep, projectId, column],
   );
 
-  /** Deletes the task for everyone; the toast names it by its key. */
+  /** Deletes the task for everyone (its sub-tasks too, or kept); the toast names it by its key. */
   const deleteTask = useCallback(
-    (task: Task, taskKey: string) =>
+    (task: Task, taskKey: string, subtasks: SubtaskFate) =>
       void rep.mutate
-        .deleteTask({ id: task.id, projectId: task.projectId })
+        .deleteTask({
+          id: task.id,
+          projectId: task.projectId,
+          subtasks,
+          deletedAt: new Date().toISOString(),
+        })
         .then(() => toast.success(`${taskKey} was deleted`))
         .catch((error: unknown) => showError(error, "The task could not be deleted")),
     [rep],

@@ -38,6 +38,7 @@ const task = (projectId: string, workspaceId: string, number: number, title: str
   dueDate: null,
   position: `a${number}`,
   labelIds: [],
+  parentId: null,
   createdBy: null,
   createdAt: at,
   updatedAt: at,

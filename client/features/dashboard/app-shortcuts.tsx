@@ -23,6 +23,13 @@ const NewProjectFromShortcut = lazy(() =>
 
 const PALETTE_PRELOAD_DELAY_MS = 1500;
 
+/** Where `g b`, `g l` and `g c` go in the current project. */
+const projectScreens = {
+  board: "/dashboard/workspace/$workspaceId/project/$projectId/board",
+  backlog: "/dashboard/workspace/$workspaceId/project/$projectId/backlog",
+  calendar: "/dashboard/workspace/$workspaceId/project/$projectId/calendar",
+} as const;
+
 type Dialog =
   { kind: "help" } | { kind: "task"; project: Project } | { kind: "project"; workspaceId: string };
 
@@ -61,14 +68,11 @@ export function AppShortcuts({ onToggleSidebar }: { onToggleSidebar: () => void 
     else toast.info("This workspace has no projects yet");
   };
 
-  const goTo = (screen: "board" | "backlog") =>
+  const goTo = (screen: "board" | "backlog" | "calendar") =>
     withProject(
       (target) =>
         void navigate({
-          to:
-            screen === "board"
-              ? "/dashboard/workspace/$workspaceId/project/$projectId/board"
-              : "/dashboard/workspace/$workspaceId/project/$projectId/backlog",
+          to: projectScreens[screen],
           params: { workspaceId: target.workspaceId, projectId: target.id },
         }),
     );
@@ -107,6 +111,7 @@ export function AppShortcuts({ onToggleSidebar }: { onToggleSidebar: () => void 
       newWorkspace,
       goBoard: goTo("board"),
       goBacklog: goTo("backlog"),
+      goCalendar: goTo("calendar"),
       help: () => setDialog({ kind: "help" }),
     },
     "app",

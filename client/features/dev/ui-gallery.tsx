@@ -12,8 +12,10 @@ import {
 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import type { TaskPriority } from "../../../shared/entities.ts";
+import { defaultStatuses } from "../../../shared/statuses.ts";
 import { priorityNames } from "../../lib/task-names.ts";
 import { Avatar } from "../../ui/avatar.tsx";
+import { Facepile } from "../../ui/facepile.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../ui/dialog.tsx";
 import { IconButton } from "../../ui/icon-button.tsx";
@@ -54,24 +56,7 @@ import "../../styles/ui-gallery.css";
  */
 export const Route = createLazyRoute("/dev/ui")({ component: UiGallery });
 
-const statuses: StatusOption[] = [
-  { id: "planned", name: "Planned", category: "backlog", color: "var(--color-status-backlog)" },
-  { id: "to-do", name: "To do", category: "unstarted", color: "var(--color-status-unstarted)" },
-  {
-    id: "in-progress",
-    name: "In progress",
-    category: "started",
-    color: "var(--color-status-started)",
-  },
-  { id: "in-review", name: "In review", category: "started", color: "var(--color-status-review)" },
-  { id: "done", name: "Done", category: "completed", color: "var(--color-status-completed)" },
-  {
-    id: "archived",
-    name: "Archived",
-    category: "canceled",
-    color: "var(--color-status-canceled)",
-  },
-];
+const statuses: readonly StatusOption[] = defaultStatuses;
 
 // A picture that needs no network: a soft gradient with a face-like circle.
 const samplePicture = `data:image/svg+xml,${encodeURIComponent(
@@ -280,6 +265,7 @@ function UiGallery() {
                   <StatusIcon
                     category={option.category}
                     color={option.color}
+                    icon={option.icon}
                     progress={startedProgress(started.indexOf(option), started.length)}
                     size={16}
                   />
@@ -307,6 +293,15 @@ function UiGallery() {
             ))}
             <Avatar id="u-grace" name="Grace Hopper" image={samplePicture} size="lg" />
           </Row>
+          <Row label="Facepile">
+            <Facepile people={members.slice(0, 3)} label="Also here" size="md" />
+            <Facepile
+              people={members.map((member, index) => ({ ...member, idle: index === 1 }))}
+              label="Also in this project"
+              size="md"
+            />
+            <Facepile people={members.slice(0, 2)} label="Open now by" size="xs" />
+          </Row>
           <Row label="Logo">
             <Logo size={16} />
             <Logo size={24} />
@@ -333,9 +328,7 @@ function UiGallery() {
                   Duplicate
                 </MenuItem>
                 <MenuSubmenu>
-                  <MenuSubmenuTrigger
-                    icon={<StatusIcon category="unstarted" color="var(--color-status-unstarted)" />}
-                  >
+                  <MenuSubmenuTrigger icon={<StatusIcon category="unstarted" color="silver" />}>
                     Status
                   </MenuSubmenuTrigger>
                   <MenuContent side="inline-end">
@@ -347,7 +340,13 @@ function UiGallery() {
                         <MenuRadioItem
                           key={option.id}
                           value={option.id}
-                          icon={<StatusIcon category={option.category} color={option.color} />}
+                          icon={
+                            <StatusIcon
+                              category={option.category}
+                              color={option.color}
+                              icon={option.icon}
+                            />
+                          }
                         >
                           {option.name}
                         </MenuRadioItem>

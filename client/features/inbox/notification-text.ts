@@ -1,20 +1,17 @@
-import {
-  taskPriorities,
-  taskStatuses,
-  type Notification,
-  type TaskPriority,
-  type TaskStatus,
-} from "../../../shared/entities.ts";
+import { taskPriorities, type Notification, type TaskPriority } from "../../../shared/entities.ts";
+import { defaultStatuses } from "../../../shared/statuses.ts";
 import { formatDueDate, localDay } from "../../lib/due-date.ts";
-import { priorityNames, statusNames } from "../../lib/task-names.ts";
+import { priorityNames } from "../../lib/task-names.ts";
 
-const isStatus = (value: string): value is TaskStatus =>
-  (taskStatuses as readonly string[]).includes(value);
 const isPriority = (value: string): value is TaskPriority =>
   (taskPriorities as readonly string[]).includes(value);
 
+/**
+ * A status change names the statuses as they were called when it happened; notifications
+ * written before statuses were per project carry one of the six default ids instead.
+ */
 const statusText = (value: string | null) =>
-  value && isStatus(value) ? statusNames[value] : (value ?? "None");
+  value === null ? "None" : (defaultStatuses.find((s) => s.id === value)?.name ?? value);
 const priorityText = (value: string | null) =>
   value && isPriority(value) ? priorityNames[value] : (value ?? "None");
 const dayText = (value: string | null) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Member, Project, Task } from "../../../shared/entities.ts";
+import type { Member, Project, Status, Task } from "../../../shared/entities.ts";
+import { defaultProjectStatuses } from "../../../shared/statuses.ts";
 import { parseCsv, toCsv } from "./csv.ts";
 import { parseCsvTasks, parseJsonTasks, parseTaskFile } from "./import-tasks.ts";
 import { planImport } from "./plan-import.ts";
@@ -26,6 +27,7 @@ const ada: Member = {
   image: null,
   role: "owner",
 };
+const statuses: Status[] = defaultProjectStatuses(project, at);
 const task = (fields: Partial<Task>): Task => ({
   id: "t1",
   workspaceId: "w1",
@@ -39,6 +41,7 @@ const task = (fields: Partial<Task>): Task => ({
   dueDate: null,
   position: "a0",
   labelIds: [],
+  parentId: null,
   createdBy: "u1",
   createdAt: at,
   updatedAt: at,
@@ -68,7 +71,7 @@ describe("reading tasks from a CSV file", () => {
       "Title,Status,Priority,Assignee Email,Due Date,Labels",
       "Write the spec,In Progress,high,ada@example.com,2030-02-01,bug; ui",
       ",to-do,low,,,",
-      "Ship it,sideways,,,,",
+      "Ship it,sideways,urgentish,,,",
       "Plan,backlog,,,2030-13-45,",
       "",
     ].join("\n");
@@ -80,7 +83,7 @@ describe("reading tasks from a CSV file", () => {
         row: 2,
         title: "Write the spec",
         description: "",
-        status: "in-progress",
+        statusName: "In Progress",
         priority: "high",
         assigneeEmail: "ada@example.com",
         dueDate: "2030-02-01",
@@ -89,7 +92,7 @@ describe("reading tasks from a CSV file", () => {
     ]);
     expect(parsed.refused).toEqual([
       { row: 3, reason: "the title is empty" },
-      { row: 4, reason: 'unknown status "sideways"' },
+      { row: 4, reason: 'unknown priority "urgentish"' },
       { row: 5, reason: '"2030-13-45" is not a date (YYYY-MM-DD)' },
     ]);
   });
@@ -123,9 +126,9 @@ describe("reading tasks from a JSON file", () => {
     const parsed = parseTaskFile(kaneo);
 
     expect(
-      parsed.rows.map(({ title, status, priority, assigneeEmail, dueDate }) => ({
+      parsed.rows.map(({ title, statusName, priority, assigneeEmail, dueDate }) => ({
         title,
-        status,
+        status: statusName,
         priority,
         assigneeEmail,
         dueDate,
@@ -184,7 +187,18 @@ describe("export, then import", () => {
       updatedAt: at,
     },
   ];
-  const source = { project, tasks, labels, members: [ada], comments: new Map() };
+  const source = { project, tasks, labels, members: [ada], statuses, comments: new Map() };
+  const context = {
+    projectId: "p2",
+    workspaceId: "w1",
+    members: [ada],
+    labels,
+    statuses,
+    projectTasks: [],
+    canAssign: true,
+    canEditWorkflow: true,
+    now: at,
+  };
   const fields = (t: {
     title: string;
     description?: string;
@@ -207,19 +221,11 @@ describe("export, then import", () => {
   ] as const) {
     it(`a ${format} export imported into an empty project of the same workspace reproduces its tasks`, () => {
       let next = 0;
-      const plan = planImport(parseTaskFile(text), {
-        projectId: "p2",
-        workspaceId: "w1",
-        members: [ada],
-        labels,
-        projectTasks: [],
-        canAssign: true,
-        newId: () => `new-${++next}`,
-        now: at,
-      });
+      const plan = planImport(parseTaskFile(text), { ...context, newId: () => `new-${++next}` });
 
       expect(plan.refused).toEqual([]);
       expect(plan.labels).toEqual([]);
+      expect(plan.statuses).toEqual([]);
       expect(plan.tasks.map(fields)).toEqual(tasks.map(fields));
       expect(plan.tasks.map((t) => t.labelIds)).toEqual([["l1"], []]);
     });
@@ -227,14 +233,10 @@ describe("export, then import", () => {
 
   it("creates the labels a file names that the workspace lacks, in the file's colour", () => {
     const plan = planImport(parseTaskFile(projectToJson(source)), {
-      projectId: "p2",
+      ...context,
       workspaceId: "w2",
-      members: [ada],
       labels: [],
-      projectTasks: [],
-      canAssign: true,
       newId: () => "new-label",
-      now: at,
     });
 
     expect(plan.labels).toEqual([
@@ -244,20 +246,12 @@ describe("export, then import", () => {
 
   it("refuses rows assigned to someone outside the workspace, or assigned by a member", () => {
     const parsed = parseCsvTasks("title,assignee_email\nA,nobody@example.com\nB,ada@example.com\n");
-    const context = {
-      projectId: "p2",
-      workspaceId: "w1",
-      members: [ada],
-      labels: [],
-      projectTasks: [],
-      newId: () => "x",
-      now: at,
-    };
+    const base = { ...context, labels: [], newId: () => "x" };
 
-    expect(planImport(parsed, { ...context, canAssign: true }).refused).toEqual([
+    expect(planImport(parsed, { ...base, canAssign: true }).refused).toEqual([
       { row: 2, reason: "nobody@example.com is not a member of this workspace" },
     ]);
-    expect(planImport(parsed, { ...context, canAssign: false }).refused).toEqual([
+    expect(planImport(parsed, { ...base, canAssign: false }).refused).toEqual([
       { row: 2, reason: "nobody@example.com is not a member of this workspace" },
       { row: 3, reason: "only owners and admins can assign tasks" },
     ]);
@@ -265,18 +259,117 @@ describe("export, then import", () => {
 
   it("puts imported tasks after the column's last task, in file order", () => {
     const plan = planImport(parseCsvTasks("title\nFirst\nSecond\n"), {
+      ...context,
       projectId: "p1",
-      workspaceId: "w1",
-      members: [],
-      labels: [],
       projectTasks: [task({ position: "a5" })],
-      canAssign: false,
       newId: () => "x",
-      now: at,
     });
 
     const [first, second] = plan.tasks.map((t) => t.position ?? "");
     expect("a5" < (first ?? "")).toBe(true);
     expect((first ?? "") < (second ?? "")).toBe(true);
+  });
+
+  it("writes each task's status as the project names it, and lists the project's statuses", () => {
+    const renamed = statuses.map((status) =>
+      status.id === "in-progress" ? { ...status, name: "Building" } : status,
+    );
+    const exported = JSON.parse(projectToJson({ ...source, statuses: renamed })) as {
+      statuses: { name: string; category: string }[];
+      tasks: { status: string }[];
+    };
+
+    expect(exported.tasks.map((t) => t.status)).toEqual(["Building", "Planned"]);
+    expect(exported.statuses.map((s) => `${s.category}:${s.name}`)).toEqual([
+      "backlog:Planned",
+      "unstarted:To do",
+      "started:Building",
+      "started:In review",
+      "completed:Done",
+      "canceled:Archived",
+    ]);
+    expect(projectToCsv({ ...source, statuses: renamed })).toContain(",Building,high,");
+  });
+});
+
+describe("statuses of an imported file", () => {
+  const importing = (text: string, canEditWorkflow = true) => {
+    let next = 0;
+    return planImport(parseTaskFile(text), {
+      projectId: "p1",
+      workspaceId: "w1",
+      members: [],
+      labels: [],
+      statuses,
+      projectTasks: [],
+      canAssign: false,
+      canEditWorkflow,
+      newId: () => `new-${++next}`,
+      now: at,
+    });
+  };
+
+  it("match the project's by name, by id and by the old words for the defaults", () => {
+    const plan = importing(
+      "title,status\nA,IN PROGRESS\nB,in-review\nC,todo\nD,backlog\nE,completed\nF,\n",
+    );
+    expect(plan.statuses).toEqual([]);
+    expect(plan.tasks.map((t) => t.status)).toEqual([
+      "in-progress",
+      "in-review",
+      "to-do",
+      "planned",
+      "done",
+      "to-do",
+    ]);
+  });
+
+  it("are added when unknown, in the category the file or the name suggests", () => {
+    const file = JSON.stringify({
+      statuses: [{ name: "Blocked", category: "started", color: "red" }],
+      tasks: [
+        { title: "A", status: "Blocked" },
+        { title: "B", status: "Shipped to customers" },
+        { title: "C", status: "Icebox" },
+        { title: "D", status: "Won't fix" },
+        { title: "E", status: "Waiting" },
+        { title: "F", status: "blocked" },
+      ],
+    });
+
+    const plan = importing(file);
+
+    expect(plan.statuses.map(({ name, category, color }) => ({ name, category, color }))).toEqual([
+      { name: "Blocked", category: "started", color: "red" },
+      { name: "Shipped to customers", category: "completed", color: "indigo" },
+      { name: "Icebox", category: "backlog", color: "gray" },
+      { name: "Won't fix", category: "canceled", color: "gray" },
+      { name: "Waiting", category: "unstarted", color: "silver" },
+    ]);
+    // Each goes after the project's statuses of its category.
+    for (const added of plan.statuses) {
+      const before = statuses.filter((status) => status.category === added.category);
+      expect(before.every((status) => status.position < added.position)).toBe(true);
+    }
+    const [blocked, shipped, icebox, wontFix, waiting] = plan.statuses.map((status) => status.id);
+    expect(plan.tasks.map((t) => t.status)).toEqual([
+      blocked,
+      shipped,
+      icebox,
+      wontFix,
+      waiting,
+      blocked,
+    ]);
+  });
+
+  it("map to the project's first status of their category for someone who may not add statuses", () => {
+    const plan = importing("title,status\nA,Shipped\nB,Shipped\nC,Someday maybe\n", false);
+
+    expect(plan.statuses).toEqual([]);
+    expect(plan.tasks.map((t) => t.status)).toEqual(["done", "done", "planned"]);
+    expect(plan.mappedStatuses).toEqual([
+      { from: "Shipped", to: "Done" },
+      { from: "Someday maybe", to: "Planned" },
+    ]);
   });
 });

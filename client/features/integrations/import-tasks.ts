@@ -3,9 +3,9 @@
  * JSON export. Pure: no store, no network, so every rule is unit-tested.
  *
  * Leniency, for files written by people and by other tools:
- * - headers and enum values are matched ignoring case, spaces, `_` and `-`
- *   ("In Progress", "in_progress" → in-progress; "todo" → to-do; "backlog" → planned);
- * - priority "none", "" or missing → no-priority; status missing → to-do;
+ * - headers and priorities are matched ignoring case, spaces, `_` and `-`;
+ * - a status is read as a name, matched to the project's statuses later (plan-import.ts);
+ * - priority "none", "" or missing → no-priority;
  * - a due date may be a full timestamp: its calendar day is kept;
  * - labels are names, a list in JSON or separated by `;` in CSV.
  * Kaneo: the tasks may sit at the top level (an array), under `tasks`, under `project.tasks`
@@ -16,18 +16,24 @@
  */
 import { z } from "zod";
 import {
+  statusCategorySchema,
+  statusColorSchema,
   taskPriorities,
-  taskStatuses,
   type TaskPriority,
-  type TaskStatus,
 } from "../../../shared/entities.ts";
+import {
+  squashStatusName,
+  type StatusCategory,
+  type StatusColor,
+} from "../../../shared/statuses.ts";
 import { parseCsv } from "./csv.ts";
 
 export type ImportRow = {
   row: number;
   title: string;
   description: string;
-  status: TaskStatus;
+  /** The status's name as the file has it ("" when it has none). */
+  statusName: string;
   priority: TaskPriority;
   assigneeEmail: string | null;
   dueDate: string | null;
@@ -41,23 +47,12 @@ export type ParsedImport = {
   refused: RefusedRow[];
   /** Label colours a JSON export carries, by name, for labels the workspace lacks. */
   labelColors: Record<string, string>;
+  /** The statuses a JSON export of this app describes, by name: their category and colour. */
+  statuses: Record<string, { category: StatusCategory; color: StatusColor | null }>;
 };
 
-const squash = (value: string) =>
-  value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, "");
-
-const statusAliases: Record<string, TaskStatus> = {
-  ...Object.fromEntries(taskStatuses.map((status) => [squash(status), status])),
-  todo: "to-do",
-  backlog: "planned",
-  review: "in-review",
-  inprogress: "in-progress",
-  doing: "in-progress",
-  completed: "done",
-};
+/** Headers, priorities and status names match ignoring case, spaces, `_` and `-`. */
+const squash = squashStatusName;
 
 const priorityAliases: Record<string, TaskPriority> = {
   ...Object.fromEntries(taskPriorities.map((priority) => [squash(priority), priority])),
@@ -78,12 +73,7 @@ const rowSchema = z.object({
   description: optionalText.pipe(
     z.string().max(100_000, "the description is longer than 100,000 characters"),
   ),
-  status: optionalText.transform((value, ctx) => {
-    if (value === "") return "to-do";
-    const status = statusAliases[squash(value)];
-    if (!status) ctx.addIssue({ code: "custom", message: `unknown status "${value}"` });
-    return status ?? "to-do";
-  }),
+  statusName: optionalText.pipe(z.string().max(100, "the status is longer than 100 characters")),
   priority: optionalText.transform((value, ctx) => {
     const priority = priorityAliases[squash(value)];
     if (!priority) ctx.addIssue({ code: "custom", message: `unknown priority "${value}"` });
@@ -129,8 +119,11 @@ function validate(row: number, fields: Record<string, unknown>): ImportRow | Ref
   return { row, reason: parsed.error.issues.map((issue) => issue.message).join("; ") };
 }
 
-function collect(results: (ImportRow | RefusedRow)[], labelColors: Record<string, string> = {}) {
-  const parsed: ParsedImport = { rows: [], refused: [], labelColors };
+function collect(
+  results: (ImportRow | RefusedRow)[],
+  described: Pick<ParsedImport, "labelColors" | "statuses"> = { labelColors: {}, statuses: {} },
+) {
+  const parsed: ParsedImport = { rows: [], refused: [], ...described };
   for (const result of results) {
     if ("reason" in result) parsed.refused.push(result);
     else parsed.rows.push(result);
@@ -142,7 +135,7 @@ const headerAliases: Record<string, keyof z.input<typeof rowSchema>> = {
   title: "title",
   name: "title",
   description: "description",
-  status: "status",
+  status: "statusName",
   priority: "priority",
   assignee: "assigneeEmail",
   assigneeemail: "assigneeEmail",
@@ -177,6 +170,13 @@ export function parseCsvTasks(text: string): ParsedImport {
 const taskListSchema = z.array(z.unknown());
 const jsonTaskSchema = z.record(z.string(), z.unknown());
 const exportLabelsSchema = z.array(z.object({ name: z.string(), color: z.string() }));
+const exportStatusesSchema = z.array(
+  z.object({
+    name: z.string(),
+    category: statusCategorySchema,
+    color: statusColorSchema.nullable().catch(null),
+  }),
+);
 
 /** The task list of a JSON file, wherever the known formats keep it. */
 function findTasks(value: unknown): unknown[] | null {
@@ -203,11 +203,16 @@ export function parseJsonTasks(text: string): ParsedImport {
   }
   const tasks = findTasks(value);
   if (!tasks) return collect([{ row: 0, reason: "the file holds no list of tasks" }]);
-  const labels = exportLabelsSchema.safeParse(
-    z.looseObject({ labels: z.unknown() }).safeParse(value).data?.labels,
-  );
+  const described = z
+    .looseObject({ labels: z.unknown().optional(), statuses: z.unknown().optional() })
+    .safeParse(value).data;
+  const labels = exportLabelsSchema.safeParse(described?.labels);
   const labelColors = Object.fromEntries(
     (labels.success ? labels.data : []).map((label) => [label.name, label.color]),
+  );
+  const statuses = exportStatusesSchema.safeParse(described?.statuses);
+  const statusesByName = Object.fromEntries(
+    (statuses.success ? statuses.data : []).map(({ name, ...status }) => [name, status]),
   );
   const results = tasks.map((task, index) => {
     const row = index + 1;
@@ -217,14 +222,14 @@ export function parseJsonTasks(text: string): ParsedImport {
     return validate(row, {
       title: t.title ?? t.name,
       description: t.description,
-      status: t.status,
+      statusName: t.status,
       priority: t.priority,
       assigneeEmail: t.assigneeEmail ?? t.userEmail ?? t.assignee,
       dueDate: t.dueDate,
       labelNames: t.labels,
     });
   });
-  return collect(results, labelColors);
+  return collect(results, { labelColors, statuses: statusesByName });
 }
 
 /** JSON when the file looks like JSON, else CSV. */

@@ -1,8 +1,11 @@
 /**
  * A project as a file, built from the local store: JSON with everything a re-import needs
- * (import-tasks.ts reads it back), or CSV with one row per task for spreadsheets.
+ * (import-tasks.ts reads it back), or CSV with one row per task for spreadsheets. A task's status
+ * is written as its name (the project's own word for it); the JSON also lists the project's
+ * statuses, in order, so an import elsewhere recreates them in their categories.
  */
-import type { Comment, Label, Member, Project, Task } from "../../../shared/entities.ts";
+import type { Comment, Label, Member, Project, Status, Task } from "../../../shared/entities.ts";
+import { liveStatuses } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { toCsv } from "./csv.ts";
 
@@ -11,16 +14,24 @@ type ExportSource = {
   tasks: readonly Task[];
   labels: readonly Label[];
   members: readonly Member[];
+  /** The project's statuses (deleted ones too: they only name nothing). */
+  statuses: readonly Status[];
   /** By task id. */
   comments: ReadonlyMap<string, readonly Comment[]>;
 };
 
 export const EXPORT_FORMAT = "tasks-project-export";
 
-function lookups({ labels, members }: Pick<ExportSource, "labels" | "members">) {
+function lookups({
+  labels,
+  members,
+  statuses,
+}: Omit<ExportSource, "project" | "comments" | "tasks">) {
   const labelNames = new Map(labels.map((label) => [label.id, label.name]));
   const emails = new Map(members.map((member) => [member.id, member.email]));
+  const statusNames = new Map(statuses.map((status) => [status.id, status.name]));
   return {
+    statusOf: (task: Task) => statusNames.get(task.status) ?? task.status,
     labelsOf: (task: Task) => task.labelIds.flatMap((id) => labelNames.get(id) ?? []),
     emailOf: (userId: string | null) => (userId ? (emails.get(userId) ?? null) : null),
   };
@@ -28,7 +39,7 @@ function lookups({ labels, members }: Pick<ExportSource, "labels" | "members">) 
 
 export function projectToJson(source: ExportSource): string {
   const { project, tasks, comments } = source;
-  const { labelsOf, emailOf } = lookups(source);
+  const { labelsOf, emailOf, statusOf } = lookups(source);
   const usedLabels = new Set(tasks.flatMap((task) => task.labelIds));
   const document = {
     format: EXPORT_FORMAT,
@@ -39,6 +50,12 @@ export function projectToJson(source: ExportSource): string {
       icon: project.icon,
       description: project.description,
     },
+    statuses: liveStatuses(source.statuses).map((status) => ({
+      name: status.name,
+      category: status.category,
+      color: status.color,
+      icon: status.icon,
+    })),
     labels: source.labels
       .filter((label) => usedLabels.has(label.id))
       .map((label) => ({ name: label.name, color: label.color })),
@@ -46,7 +63,7 @@ export function projectToJson(source: ExportSource): string {
       key: formatTaskKey(project.key, task.number),
       title: task.title,
       description: task.description,
-      status: task.status,
+      status: statusOf(task),
       priority: task.priority,
       assigneeEmail: emailOf(task.assigneeId),
       dueDate: task.dueDate,
@@ -76,14 +93,14 @@ export const csvHeader = [
 
 export function projectToCsv(source: Omit<ExportSource, "comments">): string {
   const { project, tasks } = source;
-  const { labelsOf, emailOf } = lookups(source);
+  const { labelsOf, emailOf, statusOf } = lookups(source);
   return toCsv([
     csvHeader,
     ...tasks.map((task) => [
       formatTaskKey(project.key, task.number),
       task.title,
       task.description,
-      task.status,
+      statusOf(task),
       task.priority,
       emailOf(task.assigneeId) ?? "",
       task.dueDate ?? "",

@@ -1,14 +1,20 @@
 import { createLazyRoute } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { boardStatuses, type TaskStatus } from "../../../shared/entities.ts";
-import type { PublicLabel, PublicProject, PublicTask } from "../../../shared/public-project.ts";
+import type {
+  PublicLabel,
+  PublicProject,
+  PublicStatus,
+  PublicTask,
+} from "../../../shared/public-project.ts";
+import { boardStatuses, isDoneCategory } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { OfflineNotice } from "../../components/offline-notice.tsx";
 import { isOverdue } from "../../lib/due-date.ts";
 import { PUBLIC_PROJECT_ROUTE, useRouteTitle } from "../../lib/route-titles.ts";
-import { priorityNames, statusNames } from "../../lib/task-names.ts";
+import { priorityNames } from "../../lib/task-names.ts";
 import "../../styles/public-project.css";
 import { Markdown } from "../../ui/markdown.tsx";
+import { StatusIcon } from "../../ui/status-icon.tsx";
 import { usePublicProject } from "./use-public-project.ts";
 
 export const Route = createLazyRoute("/public-project/$projectId")({
@@ -16,9 +22,6 @@ export const Route = createLazyRoute("/public-project/$projectId")({
 });
 
 const isPublicProjectRoute = (routeId: string) => routeId === PUBLIC_PROJECT_ROUTE;
-
-/** What a signed-out visitor sees: the backlog's archive stays with the team. */
-const listStatuses: readonly TaskStatus[] = ["planned", ...boardStatuses];
 
 function PublicProjectPage() {
   const { projectId } = Route.useParams();
@@ -55,10 +58,23 @@ function PublicProjectPage() {
 function PublicView({ data }: { data: PublicProject }) {
   const [view, setView] = useState<"board" | "list">("board");
   const [openTaskId, setOpenTaskId] = useState<string | null>(null);
-  const { project, tasks, labels } = data;
+  const { project, statuses, tasks, labels } = data;
   const openTask = tasks.find((task) => task.id === openTaskId) ?? null;
-  const byStatus = (status: TaskStatus) => tasks.filter((task) => task.status === status);
-  const card = { projectKey: project.key, labels, onOpen: setOpenTaskId };
+  const byStatus = (status: PublicStatus) => tasks.filter((task) => task.status === status.id);
+  // Work in a completed or canceled status is done: never shown as overdue.
+  const doneIds = new Set(
+    statuses.filter((status) => isDoneCategory(status.category)).map((status) => status.id),
+  );
+  const card = { projectKey: project.key, labels, doneIds, onOpen: setOpenTaskId };
+  // The project's own workflow: the board's columns, and in the list its backlog before them.
+  // What a signed-out visitor sees leaves canceled work (the backlog's archive) with the team.
+  const listStatuses = statuses.filter((status) => status.category !== "canceled");
+  const heading = (status: PublicStatus) => (
+    <h2 className="public-column-title">
+      <StatusIcon category={status.category} color={status.color} icon={status.icon} />
+      {status.name} <span className="muted">{byStatus(status).length}</span>
+    </h2>
+  );
 
   return (
     <div className="public-project">
@@ -89,11 +105,9 @@ function PublicView({ data }: { data: PublicProject }) {
       {tasks.length === 0 && <p className="muted">This project has no tasks yet.</p>}
       {view === "board" ? (
         <div className="public-board">
-          {boardStatuses.map((status) => (
-            <section key={status} className="public-column" aria-label={statusNames[status]}>
-              <h2 className="public-column-title">
-                {statusNames[status]} <span className="muted">{byStatus(status).length}</span>
-              </h2>
+          {boardStatuses(statuses).map((status) => (
+            <section key={status.id} className="public-column" aria-label={status.name}>
+              {heading(status)}
               <ul className="public-cards">
                 {byStatus(status).map((task) => (
                   <TaskCard key={task.id} task={task} {...card} />
@@ -105,10 +119,8 @@ function PublicView({ data }: { data: PublicProject }) {
       ) : (
         <div className="public-list">
           {listStatuses.map((status) => (
-            <section key={status} aria-label={statusNames[status]}>
-              <h2 className="public-column-title">
-                {statusNames[status]} <span className="muted">{byStatus(status).length}</span>
-              </h2>
+            <section key={status.id} aria-label={status.name}>
+              {heading(status)}
               <ul className="public-rows">
                 {byStatus(status).map((task) => (
                   <TaskCard key={task.id} task={task} {...card} />
@@ -120,6 +132,8 @@ function PublicView({ data }: { data: PublicProject }) {
       )}
       <TaskDialog
         task={openTask}
+        statuses={statuses}
+        doneIds={doneIds}
         projectKey={project.key}
         labels={labels}
         onClose={() => setOpenTaskId(null)}
@@ -132,22 +146,25 @@ type TaskCardProps = {
   task: PublicTask;
   projectKey: string;
   labels: readonly PublicLabel[];
+  doneIds: ReadonlySet<string>;
   onOpen: (id: string) => void;
 };
 
-function TaskCard({ task, projectKey, labels, onOpen }: TaskCardProps) {
+function TaskCard({ task, projectKey, labels, doneIds, onOpen }: TaskCardProps) {
   return (
     <li className="public-card">
       <button type="button" className="public-card-button" onClick={() => onOpen(task.id)}>
         <span className="public-key">{formatTaskKey(projectKey, task.number)}</span>
         <span className="public-title">{task.title}</span>
-        <TaskChips task={task} labels={labels} />
+        <TaskChips task={task} labels={labels} done={doneIds.has(task.status)} />
       </button>
     </li>
   );
 }
 
-function TaskChips({ task, labels }: { task: PublicTask; labels: readonly PublicLabel[] }) {
+type TaskChipsProps = { task: PublicTask; labels: readonly PublicLabel[]; done: boolean };
+
+function TaskChips({ task, labels, done }: TaskChipsProps) {
   return (
     <span className="public-chips">
       {labels
@@ -163,7 +180,7 @@ function TaskChips({ task, labels }: { task: PublicTask; labels: readonly Public
         </span>
       )}
       {task.dueDate && (
-        <span className={isOverdue(task.dueDate) ? "chip chip-overdue" : "chip"}>
+        <span className={!done && isOverdue(task.dueDate) ? "chip chip-overdue" : "chip"}>
           {task.dueDate}
         </span>
       )}
@@ -174,13 +191,15 @@ function TaskChips({ task, labels }: { task: PublicTask; labels: readonly Public
 
 type TaskDialogProps = {
   task: PublicTask | null;
+  statuses: readonly PublicStatus[];
+  doneIds: ReadonlySet<string>;
   projectKey: string;
   labels: readonly PublicLabel[];
   onClose: () => void;
 };
 
 /** The read-only task view; the native dialog handles focus and Escape. */
-function TaskDialog({ task, projectKey, labels, onClose }: TaskDialogProps) {
+function TaskDialog({ task, statuses, doneIds, projectKey, labels, onClose }: TaskDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -198,7 +217,7 @@ function TaskDialog({ task, projectKey, labels, onClose }: TaskDialogProps) {
           <h2>{task.title}</h2>
           <dl className="public-properties">
             <dt>Status</dt>
-            <dd>{statusNames[task.status]}</dd>
+            <dd>{statuses.find((status) => status.id === task.status)?.name ?? ""}</dd>
             <dt>Priority</dt>
             <dd>{priorityNames[task.priority]}</dd>
             <dt>Assignee</dt>
@@ -206,7 +225,7 @@ function TaskDialog({ task, projectKey, labels, onClose }: TaskDialogProps) {
             <dt>Due</dt>
             <dd>{task.dueDate ?? "No due date"}</dd>
           </dl>
-          <TaskChips task={task} labels={labels} />
+          <TaskChips task={task} labels={labels} done={doneIds.has(task.status)} />
           <div className="public-description">
             <Markdown text={task.description} placeholder="No description." />
           </div>

@@ -17,6 +17,7 @@ function task(fields: Partial<Task> & { id: string }): Task {
     dueDate: null,
     position: "a0",
     labelIds: [],
+    parentId: null,
     createdBy: null,
     createdAt: "2026-11-01T00:00:00.000Z",
     updatedAt: "2026-11-01T00:00:00.000Z",

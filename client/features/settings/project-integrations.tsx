@@ -5,10 +5,12 @@ import { toast } from "sonner";
 import { commentSchema, type Comment, type Project } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
+import { canPerform } from "../../../shared/sync-permissions.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { parseTaskFile, type RefusedRow } from "../integrations/import-tasks.ts";
 import { planImport } from "../integrations/plan-import.ts";
 import { projectToCsv, projectToJson } from "../integrations/project-export.ts";
+import { useAllProjectStatuses } from "../../platform/statuses.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { useLabels, useMembers, useProjectTasks } from "../../platform/sync/store-hooks.ts";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
@@ -25,7 +27,11 @@ function ProjectIntegrationsSettings() {
         <>
           <Export project={project} />
           {roleAllows(role, { task: ["create"] }) && (
-            <Import project={project} canAssign={roleAllows(role, { task: ["assign"] })} />
+            <Import
+              project={project}
+              canAssign={roleAllows(role, { task: ["assign"] })}
+              canEditWorkflow={canPerform(role, "project.workflow")}
+            />
           )}
         </>
       )}
@@ -47,6 +53,7 @@ function Export({ project }: { project: Project }) {
   const tasks = useProjectTasks(project.id);
   const labels = useLabels(project.workspaceId);
   const members = useMembers(project.workspaceId);
+  const statuses = useAllProjectStatuses(project.id);
   const base = `${project.key.toLowerCase()}-tasks`;
 
   const exportJson = () => {
@@ -71,7 +78,7 @@ function Export({ project }: { project: Project }) {
         return comments;
       })
       .then((comments) => {
-        const text = projectToJson({ project, tasks, labels, members, comments });
+        const text = projectToJson({ project, tasks, labels, members, statuses, comments });
         download(`${base}.json`, "application/json", text);
       }, showError);
   };
@@ -97,7 +104,11 @@ function Export({ project }: { project: Project }) {
           type="button"
           className="button"
           onClick={() =>
-            download(`${base}.csv`, "text/csv", projectToCsv({ project, tasks, labels, members }))
+            download(
+              `${base}.csv`,
+              "text/csv",
+              projectToCsv({ project, tasks, labels, members, statuses }),
+            )
           }
         >
           Export CSV
@@ -107,13 +118,21 @@ function Export({ project }: { project: Project }) {
   );
 }
 
-type ImportReport = { imported: number; refused: RefusedRow[] };
+type ImportReport = {
+  imported: number;
+  refused: RefusedRow[];
+  /** Statuses the project lacks, for someone who may not add them: where their tasks went. */
+  mapped: { from: string; to: string }[];
+};
 
-function Import({ project, canAssign }: { project: Project; canAssign: boolean }) {
+type ImportProps = { project: Project; canAssign: boolean; canEditWorkflow: boolean };
+
+function Import({ project, canAssign, canEditWorkflow }: ImportProps) {
   const rep = useRep();
   const tasks = useProjectTasks(project.id);
   const labels = useLabels(project.workspaceId);
   const members = useMembers(project.workspaceId);
+  const statuses = useAllProjectStatuses(project.id);
   const [report, setReport] = useState<ImportReport | null>(null);
 
   const importFile = async (file: File) => {
@@ -122,15 +141,23 @@ function Import({ project, canAssign }: { project: Project; canAssign: boolean }
       workspaceId: project.workspaceId,
       members,
       labels,
+      statuses,
       projectTasks: tasks,
       canAssign,
+      canEditWorkflow,
       newId: () => nanoid(),
       now: new Date().toISOString(),
     });
     await Promise.all(plan.labels.map((label) => rep.mutate.createLabel(label)));
+    await Promise.all(plan.statuses.map((status) => rep.mutate.createStatus(status)));
     await Promise.all(plan.tasks.map((task) => rep.mutate.createTask(task)));
-    setReport({ imported: plan.tasks.length, refused: plan.refused });
-    toast.success(summary({ imported: plan.tasks.length, refused: plan.refused }));
+    const done = {
+      imported: plan.tasks.length,
+      refused: plan.refused,
+      mapped: plan.mappedStatuses,
+    };
+    setReport(done);
+    toast.success(summary(done));
   };
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -144,8 +171,8 @@ function Import({ project, canAssign }: { project: Project; canAssign: boolean }
       <h2>Import</h2>
       <p className="muted">
         Tasks from a JSON or CSV export of this app, or from a Kaneo JSON export. They are added at
-        the end of their columns; assignees are matched by email, labels by name (missing labels are
-        created).
+        the end of their columns; assignees are matched by email, labels and statuses by name
+        (missing labels are created, and so are missing statuses, by owners and admins).
       </p>
       <div className="field">
         <label htmlFor="import-file">File to import</label>
@@ -159,6 +186,15 @@ function Import({ project, canAssign }: { project: Project; canAssign: boolean }
       {report && (
         <div role="status" className="notice">
           <p>{summary(report)}</p>
+          {report.mapped.length > 0 && (
+            <ul>
+              {report.mapped.map(({ from, to }) => (
+                <li key={from}>
+                  This project has no status “{from}”: its tasks went to {to}.
+                </li>
+              ))}
+            </ul>
+          )}
           {report.refused.length > 0 && (
             <ul>
               {report.refused.map((row) => (
@@ -175,7 +211,7 @@ function Import({ project, canAssign }: { project: Project; canAssign: boolean }
   );
 }
 
-function summary({ imported, refused }: ImportReport): string {
+function summary({ imported, refused }: Pick<ImportReport, "imported" | "refused">): string {
   const tasks = imported === 1 ? "1 task" : `${imported} tasks`;
   const rows = refused.length === 1 ? "1 row refused" : `${refused.length} rows refused`;
   return `Imported ${tasks}; ${rows}`;

@@ -55,6 +55,15 @@ function SettingsLayout() {
               </li>
               <li>
                 <Link
+                  to="/dashboard/settings/projects/$projectId/workflow"
+                  params={{ projectId }}
+                  className="sidebar-link"
+                >
+                  Workflow
+                </Link>
+              </li>
+              <li>
+                <Link
                   to="/dashboard/settings/projects/$projectId/integrations"
                   params={{ projectId }}
                   className="sidebar-link"

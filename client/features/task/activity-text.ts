@@ -1,6 +1,7 @@
-import type { Activity, Member, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
-import { taskPriorities, taskStatuses } from "../../../shared/entities.ts";
-import { priorityNames, statusNames } from "../../lib/task-names.ts";
+import type { Activity, Member, Status, TaskPriority } from "../../../shared/entities.ts";
+import { taskPriorities } from "../../../shared/entities.ts";
+import type { RelationSide } from "../../../shared/relations.ts";
+import { priorityNames } from "../../lib/task-names.ts";
 
 /** A member's name by user id; someone who left the workspace is no longer among them. */
 export type NameOf = (userId: string) => string;
@@ -10,13 +11,18 @@ export function memberNames(members: readonly Member[]): NameOf {
   return (userId) => names.get(userId) ?? "a former member";
 }
 
-const isStatus = (value: string): value is TaskStatus =>
-  (taskStatuses as readonly string[]).includes(value);
+/**
+ * A status's name by id, from the project's statuses, deleted ones too (a line may name a
+ * status deleted since); an id the store does not know reads as itself.
+ */
+export function statusNames(statuses: readonly Pick<Status, "id" | "name">[]): NameOf {
+  const names = new Map(statuses.map((status) => [status.id, status.name]));
+  return (id) => names.get(id) ?? id;
+}
+
 const isPriority = (value: string): value is TaskPriority =>
   (taskPriorities as readonly string[]).includes(value);
 
-const statusText = (value: string | null) =>
-  value && isStatus(value) ? statusNames[value] : (value ?? "none");
 const priorityText = (value: string | null) =>
   value && isPriority(value) ? priorityNames[value] : (value ?? "none");
 
@@ -31,15 +37,18 @@ export function formatDueDate(day: string): string {
   });
 }
 
-/** One line of a task's history as a person reads it: "Ann changed status from To do to Done". */
-export function activityText(activity: Activity, nameOf: NameOf): string {
+/**
+ * One line of a task's history as a person reads it: "Ann changed status from To do to Done".
+ * `nameOf` names people by user id, `statusOf` statuses by id (statusNames).
+ */
+export function activityText(activity: Activity, nameOf: NameOf, statusOf: NameOf): string {
   const actor = activity.actorId ? nameOf(activity.actorId) : "Someone";
   const { from, to } = activity;
   switch (activity.kind) {
     case "created":
       return `${actor} created the task`;
     case "status":
-      return `${actor} changed status from ${statusText(from)} to ${statusText(to)}`;
+      return `${actor} changed status from ${from ? statusOf(from) : "none"} to ${to ? statusOf(to) : "none"}`;
     case "priority":
       return `${actor} changed priority from ${priorityText(from)} to ${priorityText(to)}`;
     case "assignee":
@@ -57,5 +66,30 @@ export function activityText(activity: Activity, nameOf: NameOf): string {
         : `${actor} renamed the task to “${to ?? ""}”`;
     case "comment":
       return `${actor} commented`;
+    case "parent":
+      if (!to) return `${actor} removed parent ${from ?? "task"}`;
+      if (!from) return `${actor} set parent ${to}`;
+      return `${actor} changed the parent from ${from} to ${to}`;
+    case "subtask":
+      return to ? `${actor} added sub-task ${to}` : `${actor} removed sub-task ${from ?? ""}`;
+    case "blocks":
+    case "blocked-by":
+    case "relates":
+    case "duplicate-of":
+    case "duplicated-by":
+      return to
+        ? `${actor} marked as ${relationWords[activity.kind]} ${to}`
+        : `${actor} removed relation ${relationWords[activity.kind]} ${from ?? ""}`;
+    case "restored":
+      return `${actor} restored the task`;
   }
 }
+
+/** A relation as its activity line says it: "marked as blocking WEB-7". */
+const relationWords: Record<RelationSide, string> = {
+  blocks: "blocking",
+  "blocked-by": "blocked by",
+  relates: "related to",
+  "duplicate-of": "duplicate of",
+  "duplicated-by": "duplicated by",
+};

@@ -1,10 +1,15 @@
+import { useMemo } from "react";
+import type { Task } from "../../../shared/entities.ts";
+import { useAllProjectStatuses } from "../../platform/statuses.ts";
 import { useActivity } from "../../platform/sync/store-hooks.ts";
 import { relativeTime } from "../../lib/relative-time.ts";
-import { activityText, type NameOf } from "./activity-text.ts";
+import { activityText, statusNames, type NameOf } from "./activity-text.ts";
 
-/** The task's history as the server wrote it, oldest first. */
-export function TaskActivity({ taskId, nameOf }: { taskId: string; nameOf: NameOf }) {
-  const activity = useActivity(taskId);
+/** The task's history as the server wrote it, oldest first; statuses by their names now. */
+export function TaskActivity({ task, nameOf }: { task: Task; nameOf: NameOf }) {
+  const activity = useActivity(task.id);
+  const statuses = useAllProjectStatuses(task.projectId);
+  const statusOf = useMemo(() => statusNames(statuses), [statuses]);
   return (
     <section className="task-activity" aria-labelledby="task-activity-heading">
       <h2 id="task-activity-heading">Activity</h2>
@@ -14,7 +19,7 @@ export function TaskActivity({ taskId, nameOf }: { taskId: string; nameOf: NameO
         <ol className="activity-list" aria-label="Activity">
           {activity.map((line) => (
             <li key={line.id} className="activity-line">
-              <span>{activityText(line, nameOf)}</span>
+              <span>{activityText(line, nameOf, statusOf)}</span>
               <time dateTime={line.createdAt} title={new Date(line.createdAt).toLocaleString()}>
                 {relativeTime(line.createdAt)}
               </time>

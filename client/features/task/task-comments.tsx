@@ -4,6 +4,8 @@ import type { Comment, Member, Task } from "../../../shared/entities.ts";
 import { MentionTextarea } from "../../components/mention-textarea.tsx";
 import { canDeleteComment, canEditComment } from "../../../shared/sync-permissions.ts";
 import { showError } from "../../lib/api-errors.ts";
+import { stoppedTyping, typingComment } from "../../platform/presence/presence-reporter.ts";
+import { useTaskPresence } from "../../platform/presence/presence-store.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useComments } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
@@ -46,18 +48,20 @@ export function TaskComments({ task, userId, role, nameOf, members }: TaskCommen
           ))}
         </ol>
       )}
-      <NewComment taskId={task.id} members={members} />
+      <NewComment task={task} members={members} />
     </section>
   );
 }
 
-function NewComment({ taskId, members }: { taskId: string; members: readonly Member[] }) {
+function NewComment({ task, members }: { task: Task; members: readonly Member[] }) {
   const { rep } = useSync();
   const [body, setBody] = useState("");
+  const taskId = task.id;
 
   const submit = () => {
     const text = body.trim();
     if (!text) return;
+    stoppedTyping(taskId);
     setBody("");
     rep.mutate
       .addComment({ id: nanoid(), taskId, body: text, createdAt: new Date().toISOString() })
@@ -83,7 +87,13 @@ function NewComment({ taskId, members }: { taskId: string; members: readonly Mem
         rows={3}
         maxLength={20_000}
         value={body}
-        onValueChange={setBody}
+        onValueChange={(value) => {
+          setBody(value);
+          // The others see "typing a comment…" while there are keys, and not for an emptied box.
+          if (value.trim()) typingComment(taskId);
+          else stoppedTyping(taskId);
+        }}
+        onBlur={() => stoppedTyping(taskId)}
         onKeyDown={(event) => {
           if (isSubmitShortcut(event)) {
             event.preventDefault();
@@ -91,13 +101,35 @@ function NewComment({ taskId, members }: { taskId: string; members: readonly Mem
           }
         }}
       />
-      <div className="form-actions">
+      <div className="form-actions comment-form-actions">
+        <TypingNotice workspaceId={task.workspaceId} taskId={taskId} />
         <button type="submit" className="button button-primary" disabled={!body.trim()}>
           Comment
         </button>
       </div>
     </form>
   );
+}
+
+/** "Ada is typing a comment…", "Ada and Grace are typing…": the others in this task's box. */
+function TypingNotice({ workspaceId, taskId }: { workspaceId: string; taskId: string }) {
+  const names = useTaskPresence(workspaceId, taskId)
+    .filter((person) => person.typing === "comment")
+    .map((person) => person.name || "Someone");
+  return (
+    <p className="comment-typing" role="status">
+      {typingText(names)}
+    </p>
+  );
+}
+
+function typingText(names: readonly string[]): string {
+  const [first, second, third] = names;
+  if (first === undefined) return "";
+  if (second === undefined) return `${first} is typing a comment…`;
+  if (third === undefined) return `${first} and ${second} are typing…`;
+  if (names.length === 3) return `${first}, ${second} and ${third} are typing…`;
+  return `${first}, ${second} and ${names.length - 2} others are typing…`;
 }
 
 type CommentItemProps = {

@@ -1,18 +1,20 @@
-import { useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Member, Task } from "../../../shared/entities.ts";
-import { MentionTextarea } from "../../components/mention-textarea.tsx";
 import { showError } from "../../lib/api-errors.ts";
-import { setTaskItem } from "../../lib/markdown-task-list.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import type { Rep } from "../../platform/sync/create-replicache.ts";
+import { useDescriptionState, watchDescriptionState } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
-import { useAutosave } from "./use-autosave.ts";
+import { setPresenceCursor } from "../../platform/presence/presence-reporter.ts";
+import { usePresenceCursors } from "../../platform/presence/presence-store.ts";
+import type { DescriptionCursors } from "./description-cursors.ts";
+import type { DescriptionEditor } from "./description-editor.tsx";
+import type { DescriptionSession } from "./description-session.ts";
 
 type Mode = "edit" | "preview";
 
-/**
- * The description in markdown, saved as the person types. While the field has focus it shows
- * what they typed, whatever a pull brings; once they leave it, it follows the store again.
- */
+const PLACEHOLDER = "Add a description… Markdown works: **bold**, - lists, `code`, @ mentions.";
+
 type TaskDescriptionProps = {
   task: Task;
   canEdit: boolean;
@@ -20,42 +22,35 @@ type TaskDescriptionProps = {
   members: readonly Member[];
 };
 
+/**
+ * The description in markdown, edited together: the editor and the preview's checkboxes change
+ * the task's Yjs document (description-session.ts), each keystroke a mutation merged on the
+ * server with everyone else's. Someone who may not edit sees the preview only.
+ */
 export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps) {
   const { rep } = useSync();
   const people = useMemo(() => new Map(members.map((m) => [m.id, m.name || m.email])), [members]);
   const fieldId = useId();
   const [mode, setMode] = useState<Mode>(task.description.trim() ? "preview" : "edit");
-  const [draft, setDraft] = useState<string | null>(null);
-  const [focused, setFocused] = useState(false);
-  const [seen, setSeen] = useState(task.description);
-
-  // Someone else's change arrived while the person is not typing: show it.
-  if (task.description !== seen) {
-    setSeen(task.description);
-    if (!focused) setDraft(null);
-  }
-
-  const save = (description: string) =>
-    rep.mutate
-      .updateTask({
-        id: task.id,
-        projectId: task.projectId,
-        description,
-        updatedAt: new Date().toISOString(),
-      })
-      .catch((error: unknown) => showError(error, "The description could not be saved"));
-  const { schedule, flush } = useAutosave(save);
-
-  const value = draft ?? task.description;
+  const collab = useCollaboration(canEdit);
+  const stored = useDescriptionState(task.id);
+  const send = useCallback(
+    (update: string) =>
+      void rep.mutate
+        .editDescription({
+          id: task.id,
+          projectId: task.projectId,
+          update,
+          updatedAt: new Date().toISOString(),
+        })
+        .catch((error: unknown) => showError(error, "The description could not be saved")),
+    [rep, task.id, task.projectId],
+  );
+  const session = useSession(canEdit ? collab : null, stored, task.description, send);
+  useMergedWithStore(rep, task.id, session);
+  const toggleTaskItem = useQueuedToggles(session);
+  const cursors = useCursors(task);
   const editing = canEdit && mode === "edit";
-
-  /** A ticked task list item is a change of the description, saved at once. */
-  const toggleTaskItem = (index: number, checked: boolean) => {
-    const next = setTaskItem(value, index, checked);
-    if (next === value) return;
-    setDraft(null);
-    void save(next);
-  };
 
   return (
     <section className="task-description" aria-label="Description">
@@ -75,10 +70,7 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
               type="button"
               className="segmented-option"
               aria-pressed={mode === "preview"}
-              onClick={() => {
-                void flush();
-                setMode("preview");
-              }}
+              onClick={() => setMode("preview")}
             >
               Preview
             </button>
@@ -86,31 +78,23 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
         )}
       </div>
       {editing ? (
-        <MentionTextarea
-          members={members}
-          id={fieldId}
-          className="input task-description-input"
-          aria-labelledby={`${fieldId}-heading`}
-          placeholder="Add a description… Markdown works: **bold**, - lists, `code`, @ mentions."
-          rows={8}
-          maxLength={100_000}
-          value={value}
-          onFocus={() => {
-            setFocused(true);
-            setDraft((current) => current ?? task.description);
-          }}
-          onValueChange={(text) => {
-            setDraft(text);
-            schedule(text);
-          }}
-          onBlur={() => {
-            setFocused(false);
-            void flush();
-          }}
-        />
+        collab && session ? (
+          <collab.DescriptionEditor
+            session={session}
+            labelledBy={`${fieldId}-heading`}
+            placeholderText={PLACEHOLDER}
+            members={members}
+            cursors={cursors}
+          />
+        ) : (
+          // The editor's code is on its way (a moment, from the cache when offline).
+          <div className="input task-description-editor" aria-busy="true">
+            <div className="task-description-loading">{task.description}</div>
+          </div>
+        )
       ) : (
         <Markdown
-          text={value}
+          text={task.description}
           placeholder="No description."
           people={people}
           onTaskToggle={canEdit ? toggleTaskItem : undefined}
@@ -118,4 +102,95 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
       )}
     </section>
   );
+}
+
+type Collaboration = {
+  DescriptionSession: typeof DescriptionSession;
+  DescriptionEditor: typeof DescriptionEditor;
+};
+
+/** Yjs and the editor, loaded with the task page of someone who may edit, not with the app. */
+function useCollaboration(enabled: boolean): Collaboration | null {
+  const [collaboration, setCollaboration] = useState<Collaboration | null>(null);
+  useEffect(() => {
+    if (!enabled || collaboration) return;
+    let current = true;
+    Promise.all([import("./description-session.ts"), import("./description-editor.tsx")]).then(
+      ([session, editor]) => {
+        if (current) {
+          setCollaboration({
+            DescriptionSession: session.DescriptionSession,
+            DescriptionEditor: editor.DescriptionEditor,
+          });
+        }
+      },
+      (error: unknown) => showError(error, "The description editor could not be loaded"),
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled, collaboration]);
+  return collaboration;
+}
+
+/**
+ * The page's copy of the description's document, once the code and the store have answered
+ * (and only for someone who may edit).
+ * It starts again only while the store has no document and the person has not typed, if the
+ * markdown changes under it (someone replaced it whole): its seed must be that of the markdown
+ * the server will seed from.
+ */
+function useSession(
+  collaboration: Collaboration | null,
+  stored: string | null | undefined,
+  markdown: string,
+  send: (update: string) => void,
+): DescriptionSession | null {
+  const [session, setSession] = useState<DescriptionSession | null>(null);
+  useEffect(() => {
+    if (!collaboration) {
+      // No longer allowed to edit: what this copy held that the server refused goes with it.
+      if (session) setSession(null);
+      return;
+    }
+    if (stored === undefined) return;
+    if (session && !(stored === null && !session.edited && session.seededFrom !== markdown)) return;
+    setSession(new collaboration.DescriptionSession({ state: stored, markdown, send }));
+  }, [collaboration, stored, markdown, send, session]);
+  useEffect(() => () => session?.destroy(), [session]);
+  return session;
+}
+
+/**
+ * Ticks a checkbox of the preview in the document. One ticked in the moment before the document
+ * is loaded waits for it (the checkboxes are live from the first paint, so that the preview is
+ * not drawn again when the editor's code arrives).
+ */
+function useQueuedToggles(session: DescriptionSession | null) {
+  const queued = useRef<[number, boolean][]>([]);
+  useEffect(() => {
+    if (!session) return;
+    for (const [index, checked] of queued.current.splice(0)) session.toggleTaskItem(index, checked);
+  }, [session]);
+  return (index: number, checked: boolean) => {
+    if (session) session.toggleTaskItem(index, checked);
+    else queued.current.push([index, checked]);
+  };
+}
+
+/** The others' cursors in this description, and this person's, through presence. */
+function useCursors(task: Task): DescriptionCursors {
+  const others = usePresenceCursors(task.workspaceId, task.id);
+  return useMemo(
+    () => ({ others, publish: (cursor: string | null) => setPresenceCursor(task.id, cursor) }),
+    [others, task.id],
+  );
+}
+
+/** Merges into the session what the store holds, as soon as the store changes. */
+function useMergedWithStore(rep: Rep, taskId: string, session: DescriptionSession | null) {
+  useEffect(() => {
+    if (!session) return;
+    return watchDescriptionState(rep, taskId, (state) => session.applyStored(state));
+  }, [rep, taskId, session]);
 }

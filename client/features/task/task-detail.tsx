@@ -2,19 +2,26 @@ import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { Project, Task, Workspace } from "../../../shared/entities.ts";
+import type { SubtaskFate } from "../../../shared/mutator-args.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { SubtaskFateChoice } from "../../components/subtask-fate-choice.tsx";
 import { NotHere, ProjectNotHere } from "../../components/not-here.tsx";
+import { TaskPresence } from "../../components/present-people.tsx";
 import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
 import { TaskSubscribers } from "../../components/task-subscribers.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/session-store.ts";
+import { useReportPresence } from "../../platform/presence/presence-reporter.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import {
   useLabels,
   useMembers,
   useProject,
+  useProjects,
+  useSubtasks,
+  useTasksById,
   useWorkspace,
 } from "../../platform/sync/store-hooks.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
@@ -23,6 +30,8 @@ import { TaskActivity } from "./task-activity.tsx";
 import { TaskComments } from "./task-comments.tsx";
 import { TaskDescription } from "./task-description.tsx";
 import { TaskProperties } from "./task-properties.tsx";
+import { TaskRelations } from "./task-relations.tsx";
+import { TaskSubtasks } from "./task-subtasks.tsx";
 import { TaskTitle } from "./task-title.tsx";
 import { useTaskLookup } from "./use-task-lookup.ts";
 import "../../styles/labels.css";
@@ -82,10 +91,13 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
   const session = useSession();
   const members = useMembers(workspace.id);
   const labels = useLabels(workspace.id);
+  const projects = useProjects(workspace.id);
+  const parent = useTasksById(task.parentId ? [task.parentId] : []).get(task.parentId ?? "");
   const nameOf = useMemo(() => memberNames(members), [members]);
   const membersById = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const role = workspace.role;
   const canEdit = canPerform(role, "task.update");
+  useReportPresence({ workspaceId: workspace.id, projectId: project.id, taskId: task.id });
 
   return (
     <article className="page task-page">
@@ -99,14 +111,38 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
             {project.name}
           </Link>
           <span aria-hidden="true">/</span>
+          {parent && (
+            <>
+              <Link
+                className="task-key"
+                to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
+                params={{ workspaceId: workspace.id, projectId: project.id, taskId: parent.id }}
+                title={parent.title}
+                aria-label={`Parent task ${formatTaskKey(project.key, parent.number)}: ${parent.title}`}
+              >
+                {formatTaskKey(project.key, parent.number)}
+              </Link>
+              <span aria-hidden="true">/</span>
+            </>
+          )}
           <span className="task-key">{formatTaskKey(project.key, task.number)}</span>
         </nav>
-        <TaskActions task={task} project={project} canDelete={canPerform(role, "task.delete")} />
+        <div className="task-header-end">
+          <TaskPresence workspaceId={workspace.id} taskId={task.id} />
+          <TaskActions task={task} project={project} canDelete={canPerform(role, "task.delete")} />
+        </div>
       </header>
       <div className="task-layout">
         <TaskTitle task={task} canEdit={canEdit} />
         <div className="task-main">
           <TaskDescription task={task} canEdit={canEdit} members={members} />
+          <TaskSubtasks
+            task={task}
+            project={project}
+            membersById={membersById}
+            canCreate={canPerform(role, "task.create")}
+          />
+          <TaskRelations task={task} projects={projects} canEdit={canEdit} />
           <TaskComments
             task={task}
             userId={session?.user.id ?? ""}
@@ -114,11 +150,12 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
             nameOf={nameOf}
             members={members}
           />
-          <TaskActivity taskId={task.id} nameOf={nameOf} />
+          <TaskActivity task={task} nameOf={nameOf} />
         </div>
         <aside className="task-side">
           <TaskProperties
             task={task}
+            project={project}
             members={members}
             labels={labels}
             nameOf={nameOf}
@@ -144,6 +181,8 @@ function TaskActions({ task, project, canDelete }: TaskActionsProps) {
   const { rep } = useSync();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const [subtaskFate, setSubtaskFate] = useState<SubtaskFate>("detach");
+  const subtaskCount = useSubtasks(task.projectId, task.id).length;
   const taskKey = formatTaskKey(project.key, task.number);
 
   const copyLink = () =>
@@ -160,7 +199,14 @@ function TaskActions({ task, project, canDelete }: TaskActionsProps) {
       params: { workspaceId: project.workspaceId, projectId: project.id },
     })
       // The undo history says it was deleted, with an Undo (platform/undo).
-      .then(() => rep.mutate.deleteTask({ id: task.id, projectId: task.projectId }))
+      .then(() =>
+        rep.mutate.deleteTask({
+          id: task.id,
+          projectId: task.projectId,
+          subtasks: subtaskFate,
+          deletedAt: new Date().toISOString(),
+        }),
+      )
       .catch((error: unknown) => showError(error, "The task could not be deleted"));
   };
 
@@ -170,7 +216,14 @@ function TaskActions({ task, project, canDelete }: TaskActionsProps) {
         Copy link
       </button>
       {canDelete && (
-        <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="button button-danger"
+          onClick={() => {
+            setSubtaskFate("detach");
+            setConfirming(true);
+          }}
+        >
           Delete task
         </button>
       )}
@@ -186,6 +239,7 @@ function TaskActions({ task, project, canDelete }: TaskActionsProps) {
           “{task.title}” is deleted with its comments and history, for everyone in the workspace.
           This cannot be undone.
         </p>
+        <SubtaskFateChoice count={subtaskCount} value={subtaskFate} onChange={setSubtaskFate} />
       </ConfirmDialog>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { Label, Member, Task } from "../../../shared/entities.ts";
+import type { Label, Member, Project, Task } from "../../../shared/entities.ts";
 import type { MutatorArgs } from "../../../shared/mutator-args.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
@@ -7,6 +7,8 @@ import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useProjectStatuses } from "../../platform/statuses.ts";
 import { createLabel } from "../../platform/sync/create-label.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { columnOf } from "../../platform/sync/task-store.ts";
+import { useSubtasks } from "../../platform/sync/store-hooks.ts";
 import { AssigneePicker, memberOptions } from "../../ui/pickers/assignee-picker.tsx";
 import { DueDatePicker } from "../../ui/pickers/due-date-picker.tsx";
 import { LabelsPicker } from "../../ui/pickers/labels-picker.tsx";
@@ -14,9 +16,11 @@ import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
 import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
 import { relativeTime } from "../../lib/relative-time.ts";
 import type { NameOf } from "./activity-text.ts";
+import { TaskParent } from "./task-parent.tsx";
 
 type TaskPropertiesProps = {
   task: Task;
+  project: Project;
   members: readonly Member[];
   labels: readonly Label[];
   nameOf: NameOf;
@@ -36,12 +40,14 @@ type PickerName = "status" | "priority" | "assignee" | "labels" | "due";
  * (optimistic: the store shows the change before the server has it). `s p a l d` open them.
  */
 export function TaskProperties(props: TaskPropertiesProps) {
-  const { task, members, labels, nameOf, userId, canEdit, canAssign, canCreateLabel } = props;
+  const { task, project, members, labels, nameOf, userId, canEdit, canAssign, canCreateLabel } =
+    props;
   // The columns are read when a status is chosen, not subscribed to: another task's change
   // does not repaint this page.
   const { rep, tasks } = useSync();
   const statuses = useProjectStatuses(task.projectId);
   const [openPicker, setOpenPicker] = useState<PickerName | null>(null);
+  const hasSubtasks = useSubtasks(task.projectId, task.id).length > 0;
 
   const update = (changes: TaskChanges, failure = "The task could not be saved") =>
     rep.mutate
@@ -58,7 +64,7 @@ export function TaskProperties(props: TaskPropertiesProps) {
     const status = statuses.find((candidate) => candidate.id === statusId)?.id;
     if (!status || status === task.status) return;
     const position = positionAfter(
-      tasks.projectColumns(task.projectId)[status].map((other) => other.position),
+      columnOf(tasks.projectColumns(task.projectId), status).map((other) => other.position),
     );
     void rep.mutate
       .moveTask({
@@ -153,6 +159,17 @@ export function TaskProperties(props: TaskPropertiesProps) {
           {...control("due")}
         />
       </Property>
+      {/* A parent cannot become a sub-task (one level): it has no Parent to set. */}
+      {!hasSubtasks && (
+        <Property label="Parent">
+          <TaskParent
+            task={task}
+            project={project}
+            canEdit={canEdit}
+            onChange={(parentId) => void update({ parentId }, "The parent could not be saved")}
+          />
+        </Property>
+      )}
       <Property label="Created">
         <span className="task-property-text">
           {task.createdBy ? nameOf(task.createdBy) : "Someone"},{" "}

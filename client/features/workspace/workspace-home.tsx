@@ -2,7 +2,9 @@ import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import type { Project } from "../../../shared/entities.ts";
 import { FolderKanban, Plus } from "lucide-react";
+import { isDoneCategory } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
+import { useProjectStatuses } from "../../platform/statuses.ts";
 import { useProjects, useProjectTasks, useWorkspace } from "../../platform/sync/store-hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -75,10 +77,16 @@ function WorkspaceHome() {
   );
 }
 
-/** Planned and archived tasks count as open: only done work is done. */
+/** Work in a completed or canceled status is done; the rest is open. */
 function ProjectRow({ project }: { project: Project }) {
   const tasks = useProjectTasks(project.id);
-  const done = useMemo(() => tasks.filter((task) => task.status === "done").length, [tasks]);
+  const statuses = useProjectStatuses(project.id);
+  const done = useMemo(() => {
+    const doneIds = new Set(
+      statuses.filter((status) => isDoneCategory(status.category)).map((status) => status.id),
+    );
+    return tasks.filter((task) => doneIds.has(task.status)).length;
+  }, [tasks, statuses]);
   const open = tasks.length - done;
   return (
     <li>

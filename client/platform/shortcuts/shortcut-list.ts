@@ -12,6 +12,7 @@ export const shortcutList = {
   switchWorkspace: { keys: ["w s"], label: "Switch workspace", scope: "Everywhere" },
   goBoard: { keys: ["g b"], label: "Go to the board", scope: "Everywhere" },
   goBacklog: { keys: ["g l"], label: "Go to the backlog", scope: "Everywhere" },
+  goCalendar: { keys: ["g c"], label: "Go to the calendar", scope: "Everywhere" },
   help: { keys: ["?"], label: "Show keyboard shortcuts", scope: "Everywhere" },
   undo: { keys: ["Mod+Z"], label: "Undo your last change", scope: "Everywhere" },
   redo: { keys: ["Mod+Shift+Z", "Mod+Y"], label: "Redo the change undone", scope: "Everywhere" },

@@ -1,6 +1,8 @@
 import { toast } from "sonner";
 import { sessionEnded } from "../../lib/session-store.ts";
 import { closeBeforeSignOut } from "../../lib/sign-out.ts";
+import { presenceTabId } from "../presence/presence-reporter.ts";
+import { clearPresence, receivePresenceList, setPresenceSelf } from "../presence/presence-store.ts";
 import { recordUndo } from "../undo/record-undo.ts";
 import type { UndoHistory } from "../undo/undo-history.ts";
 import { createReplicache, type Rep } from "./create-replicache.ts";
@@ -44,7 +46,13 @@ function openStore(userId: string): OpenStore {
   rep.puller = pullingEveryPage(rep, rep.puller, sync);
   const tasks = new TaskStore(rep);
   const undo = recordUndo(rep, tasks);
-  const stopPokes = listenForPokes(() => void rep.pull().catch(ignoreWhenClosed(rep)));
+  // The others' presence comes on the same stream; the person is left out of it.
+  setPresenceSelf(userId);
+  const stopPokes = listenForPokes(() => void rep.pull().catch(ignoreWhenClosed(rep)), {
+    tabId: presenceTabId,
+    onList: receivePresenceList,
+    onReset: clearPresence,
+  });
   const persisting = persistPromptly(rep, sync);
   const stopReconnecting = syncOnReconnect(rep);
   let closing: Promise<void> | undefined;

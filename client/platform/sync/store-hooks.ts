@@ -1,15 +1,17 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { ReadTransaction } from "replicache";
 import { useSubscribe } from "replicache-react";
 import type { z } from "zod";
 import {
   activitySchema,
   commentSchema,
+  descriptionDocSchema,
   labelSchema,
   memberSchema,
   notificationSchema,
   notificationSettingsSchema,
   projectSchema,
+  relationSchema,
   subscriberSchema,
   taskSchema,
   workspaceSchema,
@@ -20,19 +22,22 @@ import {
   type Notification,
   type NotificationSettings,
   type Project,
+  type Relation,
   type Subscriber,
   type Task,
   type Workspace,
 } from "../../../shared/entities.ts";
 import {
+  descriptionDocKey,
   notificationSettingsKey,
   prefixes,
   projectKey,
   taskKey,
   workspaceKey,
 } from "../../../shared/keys.ts";
+import type { Rep } from "./create-replicache.ts";
 import { useSync } from "./replicache-provider.tsx";
-import type { StatusColumns } from "./task-store.ts";
+import type { ProjectSubtasks, StatusColumns } from "./task-store.ts";
 
 /**
  * The hooks screens read the local store through. Each scans only the prefix it needs
@@ -149,12 +154,93 @@ export function useProjectColumns(projectId: string): StatusColumns {
   return useSyncExternalStore(subscribe, () => tasks.projectColumns(projectId));
 }
 
+/** One project's sub-tasks by parent; the same map until one of its sub-tasks changes. */
+export function useProjectSubtasks(projectId: string): ProjectSubtasks {
+  const { tasks } = useSync();
+  const subscribe = useCallback(
+    (listener: () => void) => tasks.subscribe(projectId, listener),
+    [tasks, projectId],
+  );
+  return useSyncExternalStore(subscribe, () => tasks.projectSubtasks(projectId));
+}
+
+/** A task's sub-tasks, in the order they were created. */
+export function useSubtasks(projectId: string, taskId: string): readonly Task[] {
+  return useProjectSubtasks(projectId).get(taskId) ?? empty;
+}
+
+/**
+ * These tasks, of any projects, by id (missing ones left out). Repaints only when one of them
+ * changes, not for every change of the store.
+ */
+export function useTasksById(ids: readonly string[]): ReadonlyMap<string, Task> {
+  const { tasks } = useSync();
+  const key = ids.join(" ");
+  const read = useMemo(() => {
+    const wanted = key === "" ? [] : key.split(" ");
+    let last = new Map<string, Task>();
+    return () => {
+      const next = new Map<string, Task>();
+      for (const id of wanted) {
+        const task = tasks.taskById(id);
+        if (task) next.set(id, task);
+      }
+      const same =
+        next.size === last.size && [...next].every(([id, task]) => last.get(id) === task);
+      if (!same) last = next;
+      return last;
+    };
+  }, [tasks, key]);
+  const subscribe = useCallback((listener: () => void) => tasks.subscribeAll(listener), [tasks]);
+  return useSyncExternalStore(subscribe, read);
+}
+
+/**
+ * Every relation of the workspace: one scan of its own prefix, which task changes never re-run
+ * (the board reads it to show blocked cards).
+ */
+export function useRelations(workspaceId: string): Relation[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) =>
+      (await scanParsed(tx, prefixes.relation(workspaceId), relationSchema)).sort(byCreated),
+    { default: empty, dependencies: [workspaceId] },
+  );
+}
+
 export function useTask(projectId: string, taskId: string): Task | null {
   const { rep } = useSync();
   return useSubscribe(rep, (tx) => getParsed(tx, taskKey(projectId, taskId), taskSchema), {
     default: null,
     dependencies: [projectId, taskId],
   });
+}
+
+/** The state of a task's description document (base64), null while there is none. */
+async function readDescriptionState(tx: ReadTransaction, taskId: string) {
+  return (await getParsed(tx, descriptionDocKey(taskId), descriptionDocSchema))?.state ?? null;
+}
+
+/** undefined until the store has answered; then as readDescriptionState. */
+export function useDescriptionState(taskId: string): string | null | undefined {
+  const { rep } = useSync();
+  return useSubscribe(rep, (tx) => readDescriptionState(tx, taskId), {
+    default: undefined,
+    dependencies: [taskId],
+  });
+}
+
+/**
+ * Calls `onState` with the document's state now and after every change, straight from the
+ * store's subscription: the editor merges a remote keystroke without waiting for React.
+ */
+export function watchDescriptionState(
+  rep: Rep,
+  taskId: string,
+  onState: (state: string | null) => void,
+): () => void {
+  return rep.subscribe((tx) => readDescriptionState(tx, taskId), { onData: onState });
 }
 
 export function useComments(taskId: string): Comment[] {

@@ -3,10 +3,11 @@ import type { WriteTransaction } from "replicache";
 import { ReplicacheImpl } from "replicache/impl";
 import { afterEach, expect, test } from "vitest";
 import { createMutators } from "../../../shared/mutators.ts";
-import { taskStatuses, type Task } from "../../../shared/entities.ts";
+import type { Task } from "../../../shared/entities.ts";
+import { defaultStatuses } from "../../../shared/statuses.ts";
 import { taskKey } from "../../../shared/keys.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
-import { TaskStore } from "./task-store.ts";
+import { columnOf, TaskStore } from "./task-store.ts";
 
 const createdAt = "2026-06-01T09:00:00.000Z";
 const opened: { rep: ReplicacheImpl<ReturnType<typeof createMutators>>; store: TaskStore }[] = [];
@@ -90,8 +91,8 @@ test("the board order follows each move, edit and deletion, as a full sort would
       [...shown].sort(comparePositions).map((task) => task.id),
     );
     const columns = store.projectColumns("project-1");
-    for (const status of taskStatuses) {
-      expect(columns[status]).toEqual(shown.filter((task) => task.status === status));
+    for (const { id: status } of defaultStatuses) {
+      expect(columnOf(columns, status)).toEqual(shown.filter((task) => task.status === status));
     }
   }
   expect(titles(store)[0]).toBe("Task 150");
@@ -127,9 +128,11 @@ test("a change gives new arrays only to the columns of the statuses it touched",
   });
   await change;
   const after = store.projectColumns("project-1");
-  expect(after["to-do"].map((task) => task.title)).toEqual(["Task 1", "Task 0"]);
-  expect(after.done).toBe(before.done);
-  expect(store.findTask("project-1", "task-1")?.position).toBe(after["to-do"][0]?.position);
+  expect(columnOf(after, "to-do").map((task) => task.title)).toEqual(["Task 1", "Task 0"]);
+  expect(columnOf(after, "done")).toBe(columnOf(before, "done"));
+  expect(store.findTask("project-1", "task-1")?.position).toBe(
+    columnOf(after, "to-do")[0]?.position,
+  );
 });
 
 test("a store opened on existing tasks reads every one of them, of every project, and the changes made while it reads", async () => {
@@ -165,6 +168,7 @@ test("a store opened on existing tasks reads every one of them, of every project
       dueDate: null,
       position: `a${String(index).padStart(4, "0")}`,
       labelIds: [],
+      parentId: null,
       createdBy: null,
       createdAt,
       updatedAt: createdAt,
@@ -202,4 +206,45 @@ test("a store opened on existing tasks reads every one of them, of every project
   expect(
     projects.map((projectId) => store.findTask(projectId, "A11")?.title).filter(Boolean),
   ).toEqual(["Renamed"]);
+});
+
+test("sub-tasks are listed by parent, and a change of a task that is no sub-task keeps the lists", async () => {
+  const { rep, store, changed } = await boardStore();
+  let change = changed();
+  for (const [id, parentId] of [
+    ["parent", undefined],
+    ["child-1", "parent"],
+    ["child-2", "parent"],
+    ["loner", undefined],
+  ] as const) {
+    await rep.mutate.createTask({ id, projectId: "project-1", title: id, parentId, createdAt });
+  }
+  await change;
+  const before = store.projectSubtasks("project-1");
+  expect(before.get("parent")?.map((task) => task.id)).toEqual(["child-1", "child-2"]);
+  expect(store.taskById("child-2")?.parentId).toBe("parent");
+
+  change = changed();
+  await rep.mutate.updateTask({ id: "loner", title: "Still alone", updatedAt: createdAt });
+  await change;
+  expect(store.projectSubtasks("project-1")).toBe(before);
+
+  change = changed();
+  await rep.mutate.moveTask({
+    id: "child-1",
+    status: "done",
+    position: "a5",
+    updatedAt: createdAt,
+  });
+  await change;
+  const moved = store.projectSubtasks("project-1");
+  expect(moved).not.toBe(before);
+  expect(moved.get("parent")?.map((task) => task.status)).toEqual(["done", "to-do"]);
+
+  change = changed();
+  await rep.mutate.deleteTask({ id: "parent", subtasks: "detach" });
+  await change;
+  expect(store.projectSubtasks("project-1").size).toBe(0);
+  expect(store.taskById("parent")).toBeUndefined();
+  expect(store.taskById("child-1")?.parentId).toBeNull();
 });

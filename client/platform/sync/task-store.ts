@@ -1,13 +1,27 @@
 import type { ExperimentalNoIndexDiff, ReadonlyJSONValue } from "replicache";
-import { taskSchema, taskStatuses, type Task, type TaskStatus } from "../../../shared/entities.ts";
+import { taskSchema, type Task, type TaskStatus } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
 import type { Rep } from "./create-replicache.ts";
 
 type Listener = () => void;
 
-/** One project's tasks split by status, each in board order. */
-export type StatusColumns = Readonly<Record<TaskStatus, readonly Task[]>>;
+/**
+ * One project's tasks split by status id, each in board order; a status without tasks has no
+ * entry (`columnOf` reads it as empty). A Map, since status ids are chosen by people.
+ */
+export type StatusColumns = ReadonlyMap<TaskStatus, readonly Task[]>;
+
+const noTasks: readonly Task[] = [];
+
+/** A status's column: its tasks in board order, the same empty list when it has none. */
+export const columnOf = (columns: StatusColumns, status: TaskStatus): readonly Task[] =>
+  columns.get(status) ?? noTasks;
+
+/** One project's sub-tasks by parent id, each list in the order they were created (number). */
+export type ProjectSubtasks = ReadonlyMap<string, readonly Task[]>;
+
+const noSubtasks: ProjectSubtasks = new Map();
 
 /**
  * Every task of the store, kept in memory per project and fed by Replicache's watch: a change
@@ -19,6 +33,12 @@ export class TaskStore {
   private readonly sorted = new Map<string, readonly Task[]>();
   /** Per project: a change keeps the arrays of the statuses it did not touch. */
   private readonly columns = new Map<string, StatusColumns>();
+  /** Every task's project, so a task is found by its id alone (relations cross projects). */
+  private readonly projectOf = new Map<string, string>();
+  /** Per project, per parent: its sub-tasks by id; kept as changes arrive. */
+  private readonly children = new Map<string, Map<string, Map<string, Task>>>();
+  /** Per project: `children` as lists, the same object until a sub-task of the project changes. */
+  private readonly subtasks = new Map<string, ProjectSubtasks>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly allListeners = new Set<Listener>();
   private readonly stopWatching: () => void;
@@ -68,9 +88,13 @@ export class TaskStore {
   projectColumns(projectId: string): StatusColumns {
     let columns = this.columns.get(projectId);
     if (!columns) {
-      const split = Object.fromEntries(taskStatuses.map((status) => [status, [] as Task[]]));
-      for (const task of this.projectTasks(projectId)) split[task.status]?.push(task);
-      columns = split as Record<TaskStatus, Task[]>;
+      const split = new Map<TaskStatus, Task[]>();
+      for (const task of this.projectTasks(projectId)) {
+        const column = split.get(task.status);
+        if (column) column.push(task);
+        else split.set(task.status, [task]);
+      }
+      columns = split;
       this.columns.set(projectId, columns);
     }
     return columns;
@@ -79,6 +103,33 @@ export class TaskStore {
   /** The task as the store has it now (not as a screen last rendered it). */
   findTask(projectId: string, taskId: string): Task | undefined {
     return this.byProject.get(projectId)?.get(taskId);
+  }
+
+  /** A task of any project, by its id alone. */
+  taskById(taskId: string): Task | undefined {
+    const projectId = this.projectOf.get(taskId);
+    return projectId === undefined ? undefined : this.findTask(projectId, taskId);
+  }
+
+  /**
+   * One project's sub-tasks by parent. The same object until one of the project's sub-tasks
+   * changes (a task that is no sub-task never touches it), so the board's progress counts are
+   * not recomputed for every move.
+   */
+  projectSubtasks(projectId: string): ProjectSubtasks {
+    let map = this.subtasks.get(projectId);
+    if (!map) {
+      const byParent = this.children.get(projectId);
+      if (!byParent || byParent.size === 0) return noSubtasks;
+      map = new Map(
+        [...byParent].map(([parentId, tasks]) => [
+          parentId,
+          [...tasks.values()].sort((a, b) => a.number - b.number),
+        ]),
+      );
+      this.subtasks.set(projectId, map);
+    }
+    return map;
   }
 
   allProjectIds(): string[] {
@@ -111,14 +162,18 @@ export class TaskStore {
       const before = tasks?.get(id);
       if (change.op === "del") {
         tasks?.delete(id);
+        this.projectOf.delete(id);
         if (before) edit.removed.push(before);
+        this.setChild(projectId, before, undefined);
       } else {
         const parsed = taskSchema.safeParse(change.newValue);
         if (!parsed.success) continue;
         if (!tasks) this.byProject.set(projectId, (tasks = new Map()));
         tasks.set(parsed.data.id, parsed.data);
+        this.projectOf.set(parsed.data.id, projectId);
         if (before) edit.removed.push(before);
         edit.added.push(parsed.data);
+        this.setChild(projectId, before, parsed.data);
       }
     }
     this.ready = true;
@@ -127,6 +182,24 @@ export class TaskStore {
       for (const listener of this.listeners.get(projectId) ?? []) listener();
     }
     for (const listener of this.allListeners) listener();
+  }
+
+  /** Keeps `children` current for one task's change; drops the project's lists if it mattered. */
+  private setChild(projectId: string, before: Task | undefined, after: Task | undefined) {
+    if (!before?.parentId && !after?.parentId) return;
+    let byParent = this.children.get(projectId);
+    if (!byParent) this.children.set(projectId, (byParent = new Map()));
+    if (before?.parentId) {
+      const siblings = byParent.get(before.parentId);
+      siblings?.delete(before.id);
+      if (siblings?.size === 0) byParent.delete(before.parentId);
+    }
+    if (after?.parentId) {
+      let siblings = byParent.get(after.parentId);
+      if (!siblings) byParent.set(after.parentId, (siblings = new Map()));
+      siblings.set(after.id, after);
+    }
+    this.subtasks.delete(projectId);
   }
 
   /**
@@ -147,10 +220,10 @@ export class TaskStore {
     this.sorted.set(projectId, next);
     const columns = this.columns.get(projectId);
     if (!columns) return;
-    const changed: Partial<Record<TaskStatus, readonly Task[]>> = {};
+    const nextColumns = new Map(columns);
     for (const status of new Set([...removed, ...added].map((task) => task.status))) {
       const column = spliced(
-        columns[status],
+        columnOf(columns, status),
         removed.filter((task) => task.status === status),
         added.filter((task) => task.status === status),
       );
@@ -158,9 +231,10 @@ export class TaskStore {
         this.columns.delete(projectId);
         return;
       }
-      changed[status] = column;
+      if (column.length === 0) nextColumns.delete(status);
+      else nextColumns.set(status, column);
     }
-    this.columns.set(projectId, { ...columns, ...changed });
+    this.columns.set(projectId, nextColumns);
   }
 }
 

@@ -11,8 +11,10 @@ import { allFields, propertyFields, UndoHistory, type TaskField } from "./undo-h
  * read from the task store, in memory, at the moment of the call.
  */
 export function recordUndo(rep: Rep, tasks: TaskStore): UndoHistory {
+  const createTask = rep.mutate.createTask;
+  // What undo writes with: the store's own mutators, so an undo is not recorded as a change.
   const writes = {
-    createTask: rep.mutate.createTask,
+    restoreTask: rep.mutate.restoreTask,
     updateTask: rep.mutate.updateTask,
     moveTask: rep.mutate.moveTask,
     deleteTask: rep.mutate.deleteTask,
@@ -36,9 +38,9 @@ export function recordUndo(rep: Rep, tasks: TaskStore): UndoHistory {
   };
 
   Object.assign(rep.mutate, {
-    createTask: (args: Parameters<typeof writes.createTask>[0]) => {
+    createTask: (args: Parameters<typeof createTask>[0]) => {
       history.record(args.id, args.projectId, null, allFields);
-      return writes.createTask(args);
+      return createTask(args);
     },
     updateTask: (args: Parameters<typeof writes.updateTask>[0]) => {
       const found = before(args.id, args.projectId);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../../shared/entities.ts";
+import type { MutatorArgs } from "../../../shared/mutator-args.ts";
 import { allFields, UndoHistory, type TaskField } from "./undo-history.ts";
 
 const task = (id: string, changes: Partial<Task> = {}): Task => ({
@@ -15,6 +16,7 @@ const task = (id: string, changes: Partial<Task> = {}): Task => ({
   dueDate: null,
   position: "a0",
   labelIds: [],
+  parentId: null,
   createdBy: "u",
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
@@ -24,6 +26,7 @@ const task = (id: string, changes: Partial<Task> = {}): Task => ({
 /** A store of tasks that the history reads and writes, and a person's changes recorded on it. */
 function setup(...initial: Task[]) {
   const store = new Map(initial.map((item) => [item.id, item]));
+  const restored: MutatorArgs["restoreTask"][] = [];
   let clock = Date.parse("2026-01-01T10:00:00Z");
   const history = new UndoHistory({
     read: (id) => store.get(id),
@@ -32,8 +35,12 @@ function setup(...initial: Task[]) {
     },
     now: () => new Date(clock),
     writes: {
-      createTask: async (args) => {
-        store.set(args.id, task(args.id, { ...args, createdAt: args.createdAt }));
+      // As the store's mutator does: the task back with its old number (the server brings its
+      // comments and history).
+      restoreTask: async (args) => {
+        restored.push(args);
+        const { restoredAt, createdBy = null, ...fields } = args;
+        store.set(args.id, task(args.id, { ...fields, createdBy, updatedAt: restoredAt }));
       },
       updateTask: async ({ id, projectId: _, updatedAt, ...changes }) => {
         const current = store.get(id);
@@ -60,7 +67,7 @@ function setup(...initial: Task[]) {
   };
   const later = (ms: number) => (clock += ms);
   const turn = () => Promise.resolve();
-  return { store, history, change, remove, later, turn };
+  return { store, history, restored, change, remove, later, turn };
 }
 
 describe("UndoHistory", () => {
@@ -120,22 +127,77 @@ describe("UndoHistory", () => {
     expect(store.has("a")).toBe(false);
   });
 
-  it("takes back a description typed in several saves as one step", async () => {
+  it("restores a deleted task as itself: its number, creator and creation time go with it", async () => {
+    const { store, history, restored, remove, turn } = setup(
+      task("a", { number: 12, createdBy: "ann", priority: "high" }),
+    );
+    remove("a");
+    await turn();
+    history.undo();
+    await turn();
+    expect(restored).toEqual([
+      expect.objectContaining({
+        id: "a",
+        projectId: "p",
+        number: 12,
+        createdBy: "ann",
+        createdAt: "2026-01-01T00:00:00.000Z",
+        priority: "high",
+        restoredAt: "2026-01-01T10:00:00.000Z",
+      }),
+    ]);
+    expect(store.get("a")).toMatchObject({ number: 12, createdBy: "ann" });
+  });
+
+  it("restores every task of a bulk delete with one undo", async () => {
+    const { store, history, restored, remove, turn } = setup(
+      task("a", { number: 3 }),
+      task("b", { number: 4 }),
+    );
+    const toasts: string[] = [];
+    history.onStep((step) => step.notable && toasts.push(step.summary));
+    remove("a");
+    remove("b");
+    await turn();
+    expect(toasts).toEqual(["2 tasks deleted"]);
+    history.undo();
+    await turn();
+    expect(restored.map((args) => [args.id, args.number])).toEqual([
+      ["a", 3],
+      ["b", 4],
+    ]);
+    expect([...store.keys()].sort()).toEqual(["a", "b"]);
+  });
+
+  it("takes back a title saved several times in a row as one step", async () => {
     const { store, history, change, later, turn } = setup(task("a"));
     for (const text of ["Wr", "Write", "Write it"]) {
-      change("a", { description: text });
+      change("a", { title: text });
       await turn();
       later(400);
     }
     later(10_000);
-    change("a", { description: "Write it all" });
+    change("a", { title: "Write it all" });
     await turn();
     history.undo();
     await turn();
-    expect(store.get("a")?.description).toBe("Write it");
+    expect(store.get("a")?.title).toBe("Write it");
     history.undo();
     await turn();
-    expect(store.get("a")?.description).toBe("");
+    expect(store.get("a")?.title).toBe("Task a");
+  });
+
+  it("leaves the description alone: it is edited together, with its editor's own undo", async () => {
+    const { store, history, change, turn } = setup(task("a"));
+    change("a", { description: "Someone's words", priority: "high" });
+    await turn();
+    history.undo();
+    await turn();
+    expect(store.get("a")).toMatchObject({
+      description: "Someone's words",
+      priority: "no-priority",
+    });
+    expect(history.canUndo).toBe(false);
   });
 
   it("forgets what was undone once a new change is made", async () => {

@@ -6,16 +6,18 @@ import type { MutatorArgs } from "../../../shared/mutator-args.ts";
  *
  * A step remembers, for each task it changed, what that task was before and which of its
  * fields the change touched. Undo writes those fields back with the ordinary mutators
- * (`updateTask`, `moveTask`, `createTask` for a deleted task, `deleteTask` for a created one):
+ * (`updateTask`, `moveTask`, `restoreTask` for a deleted task, `deleteTask` for a created one):
  * undo is itself a mutation, so it is optimistic, syncs, waits in the store while offline and
  * survives a reload like any change. Just before it writes, it reads the task as it is now:
  * that becomes the redo step, and redo is the same operation the other way.
  *
  * Only the touched fields go back, so someone else's later change to another field stands.
  * Changes called in the same turn of the event loop are one step (a bulk edit of 20 tasks
- * undoes at once). Edits of one text field of one task a few seconds apart are one step too:
- * the description saves as the person types, and one undo should take back the edit, not
- * its last 300 ms.
+ * undoes at once). Saves of one text field of one task a few seconds apart are one step too.
+ *
+ * The description is not here: it is edited together (a Yjs document, mutator
+ * editDescription), and writing an old text back whole would undo other people's typing too.
+ * Its editor has its own undo of the person's own edits (Mod+Z inside it, a Y.UndoManager).
  */
 
 export type TaskField = Exclude<keyof Task, "id" | "workspaceId" | "projectId" | "number">;
@@ -39,7 +41,7 @@ export type UndoStep = {
 
 /** The mutators undo writes with, as the store's `rep.mutate` has them (not the recording ones). */
 export type TaskWrites = {
-  createTask: (args: MutatorArgs["createTask"]) => Promise<void>;
+  restoreTask: (args: MutatorArgs["restoreTask"]) => Promise<void>;
   updateTask: (args: MutatorArgs["updateTask"]) => Promise<void>;
   moveTask: (args: MutatorArgs["moveTask"]) => Promise<void>;
   deleteTask: (args: MutatorArgs["deleteTask"]) => Promise<void>;
@@ -56,15 +58,15 @@ type Options = {
 
 const LIMIT = 100;
 const TEXT_MERGE_MS = 3_000;
-const textFields: readonly TaskField[] = ["title", "description"];
-/** What `updateTask` sets; status and position are `moveTask`'s. */
+const textFields: readonly TaskField[] = ["title"];
+/** What `updateTask` sets and undo writes back; status and position are `moveTask`'s. */
 export const propertyFields = [
   "title",
-  "description",
   "priority",
   "assigneeId",
   "dueDate",
   "labelIds",
+  "parentId",
 ] as const satisfies readonly TaskField[];
 export const allFields: readonly TaskField[] = [...propertyFields, "status", "position"];
 
@@ -164,8 +166,8 @@ export class UndoHistory {
     at: string,
   ) {
     const writes = {
-      createTask: (args: MutatorArgs["createTask"]) =>
-        this.writes.createTask(args).catch(this.onError),
+      restoreTask: (args: MutatorArgs["restoreTask"]) =>
+        this.writes.restoreTask(args).catch(this.onError),
       updateTask: (args: MutatorArgs["updateTask"]) =>
         this.writes.updateTask(args).catch(this.onError),
       moveTask: (args: MutatorArgs["moveTask"]) => this.writes.moveTask(args).catch(this.onError),
@@ -176,10 +178,12 @@ export class UndoHistory {
       if (current) void writes.deleteTask({ id: taskId, projectId });
       return;
     }
+    // The server brings back the same task, with its number, comments and history.
     if (!current) {
-      void writes.createTask({
+      void writes.restoreTask({
         id: target.id,
         projectId: target.projectId,
+        number: target.number,
         title: target.title,
         description: target.description,
         status: target.status,
@@ -188,7 +192,10 @@ export class UndoHistory {
         dueDate: target.dueDate,
         position: target.position,
         labelIds: [...target.labelIds],
+        parentId: target.parentId,
+        createdBy: target.createdBy,
         createdAt: target.createdAt,
+        restoredAt: at,
       });
       return;
     }

@@ -1,15 +1,10 @@
 import { Combobox, ComboboxContent, ComboboxItem, ComboboxList } from "../combobox.tsx";
-import type { StatusCategory } from "../../../shared/statuses.ts";
+import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { StatusIcon, startedProgress } from "../status-icon.tsx";
 import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
 
 /** A status of the project's list: its icon is drawn from the category, in its colour. */
-export type StatusOption = {
-  id: string;
-  name: string;
-  category: StatusCategory;
-  color: string;
-};
+export type StatusOption = WorkflowStatus;
 
 type StatusPickerProps = {
   /** The id of the current status. */
@@ -33,6 +28,7 @@ export function StatusPicker(props: StatusPickerProps) {
     <StatusIcon
       category={status.category}
       color={status.color}
+      icon={status.icon}
       progress={progressOf(statuses, status)}
     />
   );

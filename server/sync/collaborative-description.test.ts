@@ -1,0 +1,287 @@
+import * as Y from "yjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DESCRIPTION_TEXT,
+  fromBase64,
+  seedUpdate,
+  toBase64,
+} from "../../shared/description-doc.ts";
+import type { DescriptionDoc, Notice, Notification, Task } from "../../shared/entities.ts";
+import { descriptionDocKey, taskKey } from "../../shared/keys.ts";
+import {
+  SERVER_START_TIMEOUT,
+  SyncClient,
+  addMember,
+  createWorkspace,
+  m,
+  newId,
+  now,
+  removeMember,
+  signUp,
+  type TestUser,
+} from "../test/sync-client.ts";
+import { startTestServer, type TestServer } from "../test/test-server.ts";
+
+/**
+ * Collaborative descriptions on the server (issue 16): Yjs updates pushed with editDescription
+ * merge into the document the server keeps, and the task's markdown follows it. The clients
+ * here edit a Yjs document as the browser's editor does: built from the pulled document, or,
+ * while there is none, from the seed of the markdown (shared/description-doc.ts), which their
+ * first update carries along.
+ */
+
+let server: TestServer;
+let ada: TestUser;
+let bob: TestUser;
+let workspaceId: string;
+let projectId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [ada, bob] = await Promise.all([signUp(server, "Ada Author"), signUp(server, "Bob Builder")]);
+  workspaceId = await createWorkspace(server, ada, "Docs");
+  await addMember(server, ada, workspaceId, bob);
+  projectId = newId("p");
+  await new SyncClient(server, ada).push(
+    m("createProject", { id: projectId, workspaceId, name: "Docs", key: "DOC", createdAt: now() }),
+  );
+}, SERVER_START_TIMEOUT);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** One person's editor on one task: a Yjs document and the updates its edits make. */
+class Editor {
+  readonly doc = new Y.Doc();
+  private seed: Uint8Array | null = null;
+
+  /** Opens the task as the client's store has it. */
+  constructor(
+    readonly client: SyncClient,
+    readonly taskId: string,
+  ) {
+    const stored = client.get(descriptionDocKey(taskId)) as DescriptionDoc | undefined;
+    if (stored) {
+      Y.applyUpdate(this.doc, fromBase64(stored.state));
+    } else {
+      this.seed = seedUpdate(task(client, taskId).description);
+      Y.applyUpdate(this.doc, this.seed);
+    }
+  }
+
+  get text() {
+    return this.doc.getText(DESCRIPTION_TEXT).toString();
+  }
+
+  /** An edit, as the update the editor would push (with the seed while there is no document). */
+  edit(change: (text: Y.Text) => void): string {
+    const before = Y.encodeStateVector(this.doc);
+    change(this.doc.getText(DESCRIPTION_TEXT));
+    const delta = Y.encodeStateAsUpdate(this.doc, before);
+    return toBase64(this.seed ? Y.mergeUpdates([this.seed, delta]) : delta);
+  }
+
+  push(update: string) {
+    return this.client.push(
+      m("editDescription", { id: this.taskId, projectId, update, updatedAt: now() }),
+    );
+  }
+}
+
+function task(client: SyncClient, id: string): Task {
+  return client.get(taskKey(projectId, id)) as Task;
+}
+
+async function newTask(description: string): Promise<string> {
+  const id = newId("t");
+  await new SyncClient(server, ada).push(
+    m("createTask", { id, projectId, title: "Collaborate", description, createdAt: now() }),
+  );
+  return id;
+}
+
+/** The notices the client gained with its next pull. */
+async function newNotices(client: SyncClient): Promise<Notice[]> {
+  const before = new Set(client.keys("notice/"));
+  await client.pull();
+  return client
+    .keys("notice/")
+    .flatMap((key) => (before.has(key) ? [] : [client.get(key) as Notice]));
+}
+
+describe("collaborative descriptions", () => {
+  it("two people typing at once at different places both keep their text, and a written description is its start, once", async () => {
+    const id = await newTask("Hello world");
+    const adaClient = new SyncClient(server, ada);
+    const bobClient = new SyncClient(server, bob);
+    await Promise.all([adaClient.pull(), bobClient.pull()]);
+    // Neither store has a document yet: both editors start from the markdown.
+    const adaEditor = new Editor(adaClient, id);
+    const bobEditor = new Editor(bobClient, id);
+
+    const adaUpdate = adaEditor.edit((text) => text.insert(0, "Dear "));
+    const bobUpdate = bobEditor.edit((text) => text.insert(text.length, "!"));
+    await Promise.all([adaEditor.push(adaUpdate), bobEditor.push(bobUpdate)]);
+    await Promise.all([adaClient.pull(), bobClient.pull()]);
+
+    expect(task(adaClient, id).description).toBe("Dear Hello world!");
+    expect(task(bobClient, id).description).toBe("Dear Hello world!");
+    const third = new SyncClient(server, ada);
+    await third.pull();
+    expect(new Editor(third, id).text).toBe("Dear Hello world!");
+  });
+
+  it("an update built on an old state merges with what was written since", async () => {
+    const id = await newTask("");
+    const adaClient = new SyncClient(server, ada);
+    const bobClient = new SyncClient(server, bob);
+    await adaClient.pull();
+    const adaEditor = new Editor(adaClient, id);
+    await adaEditor.push(adaEditor.edit((text) => text.insert(0, "Plan: ship")));
+    await Promise.all([adaClient.pull(), bobClient.pull()]);
+    // Bob opens the document now; Ada goes on while Bob, who has not pulled since, types.
+    const bobEditor = new Editor(bobClient, id);
+    await adaEditor.push(adaEditor.edit((text) => text.insert(text.length, " on Friday")));
+    await bobEditor.push(bobEditor.edit((text) => text.insert(0, "Draft. ")));
+
+    await bobClient.pull();
+    expect(task(bobClient, id).description).toBe("Draft. Plan: ship on Friday");
+  });
+
+  it("the same update pushed twice, or by a second browser, adds nothing and sends nothing new", async () => {
+    const id = await newTask("Once");
+    const adaClient = new SyncClient(server, ada);
+    await adaClient.pull();
+    const editor = new Editor(adaClient, id);
+    const update = editor.edit((text) => text.insert(4, " only"));
+    await editor.push(update);
+    await adaClient.pull();
+    const stored = adaClient.get(descriptionDocKey(id));
+
+    await editor.push(update);
+    const secondBrowser = new SyncClient(server, ada);
+    await secondBrowser.push(
+      m("editDescription", { id, projectId, update, updatedAt: now() }),
+      m("editDescription", {
+        id,
+        projectId,
+        update: toBase64(seedUpdate("Once")),
+        updatedAt: now(),
+      }),
+    );
+    const response = await adaClient.pull();
+
+    expect(task(adaClient, id).description).toBe("Once only");
+    expect(adaClient.get(descriptionDocKey(id))).toEqual(stored);
+    expect(response.patch.filter((op) => op.op !== "clear" && op.key.includes(id))).toEqual([]);
+  });
+
+  it("an update from someone removed from the workspace is refused, and the text stays", async () => {
+    const carl = await signUp(server, "Carl Former");
+    await addMember(server, ada, workspaceId, carl);
+    const id = await newTask("Keep me");
+    const carlClient = new SyncClient(server, carl);
+    await carlClient.pull();
+    const editor = new Editor(carlClient, id);
+    const update = editor.edit((text) => text.delete(0, 7));
+    await removeMember(server, ada, workspaceId, carl);
+
+    await editor.push(update);
+
+    expect(await newNotices(carlClient)).toEqual([
+      expect.objectContaining({ mutationName: "editDescription", code: "NOT_FOUND" }),
+    ]);
+    const adaClient = new SyncClient(server, ada);
+    await adaClient.pull();
+    expect(task(adaClient, id).description).toBe("Keep me");
+    expect(adaClient.get(descriptionDocKey(id))).toBeUndefined();
+  });
+
+  it("bytes that are no Yjs update are refused as invalid, with a notice and no error", async () => {
+    const id = await newTask("Solid");
+    const client = new SyncClient(server, ada);
+    await client.pull();
+    const garbage = toBase64(new TextEncoder().encode("definitely not a Yjs update"));
+    const foreign = new Y.Doc();
+    foreign.getMap("elsewhere").set("x", 1);
+
+    await client.push(
+      m("editDescription", { id, projectId, update: garbage, updatedAt: now() }),
+      m("editDescription", { id, projectId, update: "%%%", updatedAt: now() }),
+      m("editDescription", {
+        id,
+        projectId,
+        update: toBase64(Y.encodeStateAsUpdate(foreign)),
+        updatedAt: now(),
+      }),
+    );
+
+    const notices = await newNotices(client);
+    expect(notices.map((notice) => [notice.mutationName, notice.code])).toEqual([
+      ["editDescription", "INVALID"],
+      ["editDescription", "INVALID"],
+      ["editDescription", "INVALID"],
+    ]);
+    expect(task(client, id).description).toBe("Solid");
+  });
+
+  it("a whole text sent with updateTask becomes one edit: what another person typed elsewhere meanwhile stays", async () => {
+    const id = await newTask("Alpha beta");
+    const adaClient = new SyncClient(server, ada);
+    const bobClient = new SyncClient(server, bob);
+    await adaClient.pull();
+    const adaEditor = new Editor(adaClient, id);
+    await adaEditor.push(adaEditor.edit((text) => text.insert(0, "1. ")));
+    await bobClient.pull();
+    const bobEditor = new Editor(bobClient, id);
+    const bobUpdate = bobEditor.edit((text) => text.insert(text.length, " gamma"));
+
+    // An older client replaces the text whole, from what it last saw.
+    await adaClient.push(
+      m("updateTask", { id, projectId, description: "1. Omega beta", updatedAt: now() }),
+    );
+    await bobEditor.push(bobUpdate);
+    await adaClient.pull();
+
+    expect(task(adaClient, id).description).toBe("1. Omega beta gamma");
+  });
+
+  it("the merged markdown is what the task carries for search, and a mention typed in it notifies", async () => {
+    const id = await newTask("Review");
+    const adaClient = new SyncClient(server, ada);
+    const bobClient = new SyncClient(server, bob);
+    await Promise.all([adaClient.pull(), bobClient.pull()]);
+    const editor = new Editor(adaClient, id);
+
+    await editor.push(
+      editor.edit((text) => text.insert(text.length, ` with @[Bob Builder](user:${bob.id})`)),
+    );
+    await bobClient.pull();
+
+    expect(task(bobClient, id).description).toBe(`Review with @[Bob Builder](user:${bob.id})`);
+    const notifications = bobClient.values<Notification>("notification/");
+    expect(notifications).toContainEqual(
+      expect.objectContaining({
+        taskId: id,
+        kind: "mentioned",
+        excerpt: "Review with @Bob Builder",
+      }),
+    );
+  });
+
+  it("a deleted task's document leaves the store", async () => {
+    const id = await newTask("Short-lived");
+    const client = new SyncClient(server, ada);
+    await client.pull();
+    const editor = new Editor(client, id);
+    await editor.push(editor.edit((text) => text.insert(0, "Very ")));
+    await client.pull();
+    expect(client.get(descriptionDocKey(id))).toBeDefined();
+
+    await client.push(m("deleteTask", { id, projectId }));
+    await client.pull();
+
+    expect(client.get(descriptionDocKey(id))).toBeUndefined();
+  });
+});
