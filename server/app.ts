@@ -1,7 +1,9 @@
 import express from "express";
+import { attachmentRoutes } from "./attachments/attachment-routes.ts";
+import type { AttachmentStorage } from "./attachments/storage.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import type { Auth } from "./auth/auth.ts";
-import type { Config } from "./config.ts";
+import type { Config, S3Config } from "./config.ts";
 import { configRoutes } from "./config-routes.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./health/health-routes.ts";
@@ -28,20 +30,45 @@ export type AppDeps = {
   presence: Presence;
   /** Signs the unsubscribe links of notification mail. */
   secret: string;
+  /** Where attachment bytes live (server/attachments/). */
+  storage: AttachmentStorage;
 };
 
+/** Where the browser reaches the bucket: the endpoint, or AWS's own host for the bucket. */
+function storageOrigin(s3: S3Config): string {
+  if (s3.endpoint) return new URL(s3.endpoint).origin;
+  return s3.forcePathStyle
+    ? `https://s3.${s3.region}.amazonaws.com`
+    : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+}
+
 export function createApp(deps: AppDeps): express.Express {
-  const { config, db, logger, auth, pokes, presence, secret } = deps;
+  const { config, db, logger, auth, pokes, presence, secret, storage } = deps;
   const app = express();
   app.disable("x-powered-by");
   // req.ip, and so the client address better-auth rate-limits by, comes from X-Forwarded-For
   // only through these proxies.
   app.set("trust proxy", config.trustedProxies);
-  app.use(securityHeaders({ https: (config.baseUrl ?? "").startsWith("https:") }));
+  app.use(
+    securityHeaders({
+      https: (config.baseUrl ?? "").startsWith("https:"),
+      // The browser PUTs and GETs attachment bytes there directly.
+      storageOrigin: config.s3 && storageOrigin(config.s3),
+    }),
+  );
   app.use(responseCompression());
 
   app.use(authRoutes(auth));
-  app.use(syncRoutes({ auth, sql: db.sql, logger, pokes }));
+  app.use(
+    syncRoutes({
+      auth,
+      sql: db.sql,
+      logger,
+      pokes,
+      maxUploadBytes: config.maxUploadMb * 1024 * 1024,
+    }),
+  );
+  app.use(attachmentRoutes({ auth, sql: db.sql, storage, announcer: pokes.announcer }));
   app.use(presenceRoutes({ auth, sql: db.sql, presence }));
   app.use(healthRoutes(db));
   app.use(configRoutes(config));

@@ -8,6 +8,8 @@ export function configRoutes(config: Config): Router {
   router.get("/api/config", (_req, res) => {
     res.json({
       disableRegistration: config.disableRegistration,
+      // The largest attachment, so the browser refuses a bigger file before uploading it.
+      maxUploadMb: config.maxUploadMb,
       // The client compares it with its own build's to know when to reload (server/sync/README.md).
       schemaVersion: SCHEMA_VERSION,
       // Which sign-in buttons to show: the social providers and the OIDC provider configured here.

@@ -10,6 +10,7 @@ import {
   type SocialProviderName,
 } from "./auth/social-provider-env.ts";
 import { trustedProxiesSchema } from "./http/trusted-proxies.ts";
+import { DEFAULT_MAX_UPLOAD_MB } from "../shared/attachments.ts";
 
 /** Environment variables read once at start; every value is checked before anything runs. */
 const booleanFlag = z
@@ -55,7 +56,30 @@ const envSchema = z.object({
   TRUSTED_PROXIES: trustedProxiesSchema.optional(),
   RATE_LIMIT: booleanFlag.optional(),
   SERVE_SOURCE_MAPS: booleanFlag.default(false),
+  MAX_UPLOAD_MB: z.coerce
+    .number({ error: "expected a size in megabytes from 1 to 5000" })
+    .int("expected a size in megabytes from 1 to 5000")
+    .min(1, "expected a size in megabytes from 1 to 5000")
+    .max(5000, "expected a size in megabytes from 1 to 5000")
+    .default(DEFAULT_MAX_UPLOAD_MB),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
+
+/** Where attachments go when S3_BUCKET is set (server/attachments/s3-storage.ts). */
+export type S3Config = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+};
 
 export type Config = {
   nodeEnv: "development" | "production" | "test";
@@ -78,6 +102,10 @@ export type Config = {
   trustedProxies: false | number | string[];
   /** better-auth's rate limits (counted in Postgres, so shared by every instance). */
   rateLimit: boolean;
+  /** The largest attachment, in megabytes (MAX_UPLOAD_MB). */
+  maxUploadMb: number;
+  /** Attachments in an S3-compatible bucket; local disk under dataDir when undefined. */
+  s3: S3Config | undefined;
 };
 
 export class ConfigError extends Error {
@@ -121,6 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(...describe(oidcParsed.error.issues));
     }
   }
+  if (
+    parsed.success &&
+    (parsed.data.S3_ACCESS_KEY_ID === undefined) !==
+      (parsed.data.S3_SECRET_ACCESS_KEY === undefined)
+  ) {
+    problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   if (e.NODE_ENV === "production" && !e.BETTER_AUTH_SECRET) {
@@ -149,6 +184,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     trustedProxies: e.TRUSTED_PROXIES ?? false,
     rateLimit: e.RATE_LIMIT ?? e.NODE_ENV === "production",
+    maxUploadMb: e.MAX_UPLOAD_MB,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // A custom endpoint (MinIO, Garage, R2) is addressed by path; AWS by host name.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
   };
 }
 

@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { createApp } from "./app.ts";
+import { createAttachmentStorage } from "./attachments/create-storage.ts";
+import { startAttachmentPurge } from "./attachments/purge.ts";
+import type { AttachmentStorage } from "./attachments/storage.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret, type Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/database.ts";
@@ -19,6 +22,10 @@ export type RunningServer = {
   logger: Logger;
   /** The notification jobs this instance runs on its timers, callable at once (tests). */
   jobs: NotificationJobs;
+  /** Where this instance keeps attachment bytes. */
+  storage: AttachmentStorage;
+  /** One run of the attachment purge (it also runs on its own timer). */
+  purgeAttachments: () => Promise<number>;
   /** Stops accepting, lets requests in flight finish, then closes the database. */
   close: () => Promise<void>;
 };
@@ -57,6 +64,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let pokes: Pokes;
   let presence: Presence;
   let jobs: NotificationJobs;
+  let storage: AttachmentStorage;
+  let purge: ReturnType<typeof startAttachmentPurge>;
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const { applied } = await migrate(db.sql);
@@ -87,7 +96,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       baseUrl: url,
       secret,
     });
-    app = createApp({ config, db, logger, auth, pokes, presence, secret });
+    storage = createAttachmentStorage(config, secret);
+    purge = startAttachmentPurge({ sql: db.sql, storage, logger });
+    app = createApp({ config, db, logger, auth, pokes, presence, secret, storage });
   } catch (error) {
     await stopListening(httpServer);
     await db?.close();
@@ -100,6 +111,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await jobs.stop();
+      purge.stop();
       // Before the streams end: a server going away is no reason to tell others a tab left.
       await presence.close();
       await pokes.close();
@@ -113,7 +125,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return closing;
   };
 
-  return { url, port, db: database, logger, jobs, close };
+  return { url, port, db: database, logger, jobs, storage, purgeAttachments: purge.run, close };
 }
 
 /** What a request gets while the database opens and migrates. */

@@ -178,6 +178,23 @@ export const commentSchema = z.object({
   updatedAt: timestampSchema,
 });
 
+/**
+ * A file on a task (key attachment/{taskId}/{id}): its metadata only. `type` is what the
+ * browser said until the bytes arrive, then what the server read from them; `uploadedAt` is
+ * null until then (the file is on its way, perhaps from an offline browser).
+ */
+export const attachmentSchema = z.object({
+  id: idSchema,
+  taskId: idSchema,
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int().nonnegative(),
+  /** Null once the uploader's account is deleted. */
+  uploadedBy: z.string().nullable(),
+  createdAt: timestampSchema,
+  uploadedAt: timestampSchema.nullable(),
+});
+
 /** A line of a task's history, written only by the server inside the push transaction. */
 export const activitySchema = z.object({
   id: z.string(),
@@ -297,6 +314,7 @@ export type Status = z.infer<typeof statusSchema>;
 export type Task = z.infer<typeof taskSchema>;
 export type DescriptionDoc = z.infer<typeof descriptionDocSchema>;
 export type Comment = z.infer<typeof commentSchema>;
+export type Attachment = z.infer<typeof attachmentSchema>;
 export type Activity = z.infer<typeof activitySchema>;
 export type Relation = z.infer<typeof relationSchema>;
 export type Notice = z.infer<typeof noticeSchema>;

@@ -13,6 +13,8 @@ export const statusKey = (projectId: string, id: string) => `status/${projectId}
 export const taskKey = (projectId: string, id: string) => `task/${projectId}/${id}`;
 export const commentKey = (taskId: string, id: string) => `comment/${taskId}/${id}`;
 export const activityKey = (taskId: string, id: string) => `activity/${taskId}/${id}`;
+/** A file on a task: its metadata only; the bytes go over HTTP (shared/attachments.ts). */
+export const attachmentKey = (taskId: string, id: string) => `attachment/${taskId}/${id}`;
 /**
  * A relation between two tasks, under their workspace: the board reads the workspace's few
  * relations in one scan that task changes never re-run (server/sync/README.md).
@@ -40,6 +42,7 @@ export const prefixes = {
   task: (projectId?: string) => (projectId ? `task/${projectId}/` : "task/"),
   comment: (taskId?: string) => (taskId ? `comment/${taskId}/` : "comment/"),
   activity: (taskId?: string) => (taskId ? `activity/${taskId}/` : "activity/"),
+  attachment: (taskId?: string) => (taskId ? `attachment/${taskId}/` : "attachment/"),
   descriptionDoc: "description-doc/",
   notice: "notice/",
   notification: "notification/",

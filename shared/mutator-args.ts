@@ -22,6 +22,7 @@ import {
   taskStatusSchema,
   timestampSchema,
 } from "./entities.ts";
+import { MAX_ATTACHMENT_NAME, MIME_TYPE_PATTERN } from "./attachments.ts";
 import { PROJECT_KEY_PATTERN } from "./task-key.ts";
 import { isValidPosition } from "./task-position.ts";
 
@@ -238,6 +239,22 @@ export const updateCommentArgs = z.object({
 
 export const deleteCommentArgs = z.object({ id: idSchema, taskId: idSchema.optional() });
 
+/**
+ * A file on a task: its row, before its bytes (shared/attachments.ts). The size is checked
+ * against MAX_UPLOAD_MB on the server; the type is the browser's guess, replaced by what the
+ * server reads from the bytes.
+ */
+export const addAttachmentArgs = z.object({
+  id: idSchema,
+  taskId: idSchema,
+  name: z.string().trim().min(1).max(MAX_ATTACHMENT_NAME),
+  type: z.string().regex(MIME_TYPE_PATTERN, "expected a type such as image/png"),
+  size: z.number().int().min(1, "the file is empty").max(Number.MAX_SAFE_INTEGER),
+  createdAt: timestampSchema,
+});
+
+export const deleteAttachmentArgs = z.object({ id: idSchema, taskId: idSchema.optional() });
+
 /** The person has seen a refusal notice of theirs (key notice/{id}): it goes, in every browser. */
 export const dismissNoticeArgs = z.object({ id: z.string().min(1).max(64) });
 
@@ -300,6 +317,8 @@ export const mutatorArgs = {
   addComment: addCommentArgs,
   updateComment: updateCommentArgs,
   deleteComment: deleteCommentArgs,
+  addAttachment: addAttachmentArgs,
+  deleteAttachment: deleteAttachmentArgs,
   dismissNotice: dismissNoticeArgs,
   subscribeToTask: subscribeToTaskArgs,
   unsubscribeFromTask: unsubscribeFromTaskArgs,

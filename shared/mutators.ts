@@ -12,6 +12,7 @@
 import type { ReadonlyJSONValue } from "replicache";
 import type { z } from "zod";
 import {
+  attachmentSchema,
   commentSchema,
   labelSchema,
   projectSchema,
@@ -21,6 +22,7 @@ import {
   notificationSchema,
   statusSchema,
   relationSchema,
+  type Attachment,
   type Comment,
   type DescriptionDoc,
   type Label,
@@ -32,6 +34,7 @@ import {
 } from "./entities.ts";
 import {
   activityKey,
+  attachmentKey,
   commentKey,
   descriptionDocKey,
   labelKey,
@@ -437,6 +440,30 @@ export function createMutators(userId: string): Mutators {
       }
     },
 
+    // The row, optimistic; the bytes follow over HTTP (client/features/task/attachments/).
+    async addAttachment(tx, input) {
+      const args = mutatorArgs.addAttachment.parse(input);
+      const attachment: Attachment = {
+        id: args.id,
+        taskId: args.taskId,
+        name: args.name,
+        type: args.type,
+        size: args.size,
+        uploadedBy: userId,
+        createdAt: args.createdAt,
+        uploadedAt: null,
+      };
+      await tx.set(attachmentKey(args.taskId, args.id), attachment);
+    },
+
+    async deleteAttachment(tx, input) {
+      const { id, taskId } = mutatorArgs.deleteAttachment.parse(input);
+      const attachment = taskId
+        ? await readKey(tx, attachmentKey(taskId, id), attachmentSchema)
+        : await findById(tx, prefixes.attachment(), id, attachmentSchema);
+      if (attachment) await tx.del(attachmentKey(attachment.taskId, id));
+    },
+
     async dismissNotice(tx, input) {
       const { id } = mutatorArgs.dismissNotice.parse(input);
       await tx.del(noticeKey(id));
@@ -616,7 +643,7 @@ async function deleteRelationsOf(
 
 async function deleteTaskAndChildren(tx: StoreTransaction, key: string): Promise<void> {
   const id = idOfKey(key);
-  for (const prefix of [prefixes.comment(id), prefixes.activity(id)]) {
+  for (const prefix of [prefixes.comment(id), prefixes.activity(id), prefixes.attachment(id)]) {
     for (const childKey of await tx.scan({ prefix }).keys().toArray()) await tx.del(childKey);
   }
   await tx.del(descriptionDocKey(id));

@@ -6,7 +6,15 @@ import helmet from "helmet";
  * a Content-Security-Policy with no inline or foreign script, nosniff, no framing, and HSTS
  * once the app is served over https.
  */
-export function securityHeaders({ https }: { https: boolean }): RequestHandler {
+export function securityHeaders({
+  https,
+  storageOrigin,
+}: {
+  https: boolean;
+  /** The S3 endpoint's origin, where the browser PUTs and GETs attachment bytes. */
+  storageOrigin?: string | undefined;
+}): RequestHandler {
+  const storage = storageOrigin ? [storageOrigin] : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -17,9 +25,9 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
         // sonner (the toasts) injects its stylesheet as a <style> element.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // https: for images in task descriptions, which load on a click.
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        imgSrc: ["'self'", "data:", "blob:", "https:", ...storage],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storage],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

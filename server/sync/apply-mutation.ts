@@ -13,6 +13,12 @@ import {
   replaceDescriptionText,
   type MergedDescription,
 } from "../../shared/description-doc.ts";
+import {
+  cleanFileName,
+  DEFAULT_MAX_UPLOAD_MB,
+  MAX_ATTACHMENTS_PER_TASK,
+  tooLargeMessage,
+} from "../../shared/attachments.ts";
 import type { Relation, Task } from "../../shared/entities.ts";
 import { mutatorArgs, type MutatorName } from "../../shared/mutator-args.ts";
 import { normalizeLabelIds } from "../../shared/mutators.ts";
@@ -35,7 +41,8 @@ import {
 } from "./permissions-check.ts";
 import type { Tx } from "./transaction.ts";
 
-type Context = { tx: Tx; userId: string };
+/** `maxUploadBytes`: MAX_UPLOAD_MB of this server (DEFAULT_MAX_UPLOAD_MB when not given). */
+type Context = { tx: Tx; userId: string; maxUploadBytes?: number };
 
 /**
  * A mutation that passed every check: the workspace it changes (null for the person's own
@@ -115,6 +122,7 @@ export function rowsToLock(
     case "restoreTask":
       return { projectIds: only(projectId), taskIds: only(id) };
     case "addComment":
+    case "addAttachment":
     case "subscribeToTask":
       return { projectIds: [], taskIds: only(taskId) };
     default:
@@ -612,6 +620,43 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     if (!canDeleteComment(comment.role, userId, comment.authorId))
       throw forbidden("comment.delete-any");
     return { workspaceId: comment.workspaceId, writes: data.deleteComment(tx, id) };
+  },
+
+  // The row of a file; its bytes follow over HTTP (server/attachments/attachment-routes.ts).
+  async addAttachment({ tx, userId, maxUploadBytes }, args) {
+    const task = await data.lockTask(tx, args.taskId, userId);
+    if (!task?.role) throw notFound("task");
+    requireActions(task.role, "task.update");
+    const maxBytes = maxUploadBytes ?? DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
+    if (args.size > maxBytes) {
+      throw new MutationRefused("INVALID", tooLargeMessage(Math.round(maxBytes / 1024 / 1024)));
+    }
+    const slots = await data.attachmentSlots(tx, task.id, args.id);
+    if (slots.taken) throw new MutationRefused("CONFLICT", "This attachment already exists");
+    if (slots.count >= MAX_ATTACHMENTS_PER_TASK) {
+      throw new MutationRefused(
+        "INVALID",
+        `A task can have at most ${MAX_ATTACHMENTS_PER_TASK} attachments`,
+      );
+    }
+    const writes = data.insertAttachment(tx, {
+      id: args.id,
+      workspaceId: task.workspaceId,
+      taskId: task.id,
+      name: cleanFileName(args.name),
+      type: args.type,
+      size: args.size,
+      uploadedBy: userId,
+      createdAt: args.createdAt,
+    });
+    return { workspaceId: task.workspaceId, writes };
+  },
+
+  async deleteAttachment({ tx, userId }, { id }) {
+    const attachment = await data.lockAttachment(tx, id, userId);
+    if (!attachment?.role) throw notFound("attachment");
+    requireActions(attachment.role, "task.update");
+    return { workspaceId: attachment.workspaceId, writes: data.deleteAttachment(tx, id) };
   },
 
   // Only the recipient's own notices: someone else's id deletes nothing. Not a refusal either,

@@ -14,6 +14,7 @@ import {
   taskStatusSchema,
   type Activity,
   type ActivityKind,
+  type Attachment,
   type Comment,
   type DescriptionDoc,
   type Label,
@@ -32,6 +33,7 @@ import {
 } from "../../shared/entities.ts";
 import {
   activityKey,
+  attachmentKey,
   commentKey,
   descriptionDocKey,
   labelKey,
@@ -156,6 +158,7 @@ export const ROW_KINDS = [
   "task",
   "relation",
   "comment",
+  "attachment",
   "activity",
   "subscriber",
   "description",
@@ -355,7 +358,16 @@ export async function loadAccess(tx: Db, userId: string): Promise<Access> {
 }
 
 export type RowValue =
-  Project | Status | Label | Task | Relation | Comment | Activity | Subscriber | DescriptionDoc;
+  | Project
+  | Status
+  | Label
+  | Task
+  | Relation
+  | Comment
+  | Attachment
+  | Activity
+  | Subscriber
+  | DescriptionDoc;
 /** A `where …` clause (with any `order by` and `limit`) for the selects of rows as values. */
 type Where = postgres.Fragment;
 export type Row = { key: string; id: string; value: RowValue };
@@ -433,6 +445,8 @@ export async function workspaceKeys(tx: Db, workspaceIds: string[]): Promise<str
     where workspace_id = any(${workspaceIds})
     union all select 'relation/' || workspace_id || '/' || id from task_relation
     where workspace_id = any(${workspaceIds})
+    union all select 'attachment/' || task_id || '/' || id from attachment
+    where workspace_id = any(${workspaceIds})
     union all select 'description-doc/' || id from description_doc
     where workspace_id = any(${workspaceIds})`;
   return rows.map((row) => row.key);
@@ -458,6 +472,8 @@ async function selectRows(tx: Db, kind: RowKind, where: Where): Promise<Row[]> {
       return keyed(await relationsWhere(tx, where), (v) => relationKey(v.workspaceId, v.id));
     case "comment":
       return keyed(await commentsWhere(tx, where), (v) => commentKey(v.taskId, v.id));
+    case "attachment":
+      return keyed(await attachmentsWhere(tx, where), (v) => attachmentKey(v.taskId, v.id));
     case "activity":
       return keyed(await activitiesWhere(tx, where), (v) => activityKey(v.taskId, v.id));
     case "subscriber":
@@ -521,6 +537,20 @@ async function relationsWhere(tx: Db, where: Where): Promise<Relation[]> {
       created_at as "createdAt"
     from task_relation ${where}`;
   return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
+}
+
+async function attachmentsWhere(tx: Db, where: Where): Promise<Attachment[]> {
+  const rows = await tx<
+    (Omit<Attachment, "createdAt" | "uploadedAt"> & { createdAt: Date; uploadedAt: Date | null })[]
+  >`
+    select id, task_id as "taskId", name, type, size::float8 as size,
+      uploaded_by as "uploadedBy", created_at as "createdAt", uploaded_at as "uploadedAt"
+    from attachment ${where}`;
+  return rows.map((row) => ({
+    ...row,
+    createdAt: iso(row.createdAt),
+    uploadedAt: row.uploadedAt && iso(row.uploadedAt),
+  }));
 }
 
 async function commentsWhere(tx: Db, where: Where): Promise<Comment[]> {
@@ -997,6 +1027,54 @@ export async function insertComment(tx: Db, comment: Comment & { workspaceId: st
       ${comment.body}, ${comment.createdAt}, ${comment.updatedAt})`;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Attachments (their bytes: server/attachments/)
+
+/** How many files the task has, and whether `id` was ever used (a row, or bytes to purge). */
+export async function attachmentSlots(tx: Db, taskId: string, id: string) {
+  const [row] = await tx<{ count: number; taken: boolean }[]>`
+    select (select count(*)::int from attachment where task_id = ${taskId}) as count,
+      exists (select 1 from attachment where id = ${id})
+        or exists (select 1 from attachment_purge where attachment_id = ${id}) as taken`;
+  return row!;
+}
+
+export async function insertAttachment(
+  tx: Db,
+  attachment: Omit<Attachment, "uploadedAt"> & { workspaceId: string },
+) {
+  await tx`
+    insert into attachment (id, workspace_id, task_id, name, type, size, uploaded_by, created_at)
+    values (${attachment.id}, ${attachment.workspaceId}, ${attachment.taskId}, ${attachment.name},
+      ${attachment.type}, ${attachment.size}, ${attachment.uploadedBy}, ${attachment.createdAt})`;
+}
+
+export type LockedAttachment = {
+  id: string;
+  workspaceId: string;
+  taskId: string;
+  role: string | null;
+};
+
+export async function lockAttachment(
+  tx: Db,
+  id: string,
+  userId: string,
+): Promise<LockedAttachment | null> {
+  const [row] = await tx<LockedAttachment[]>`
+    select f.id, f.workspace_id as "workspaceId", f.task_id as "taskId", m.role
+    from attachment f
+    left join member m on m."organizationId" = f.workspace_id and m."userId" = ${userId}
+    where f.id = ${id}
+    for update of f`;
+  return row ?? null;
+}
+
+/** Deletes the row; migration 0012's trigger schedules its bytes for the purge. */
+export async function deleteAttachment(tx: Db, id: string) {
+  await tx`delete from attachment where id = ${id}`;
+}
+
 export async function updateComment(tx: Db, id: string, body: string, updatedAt: string) {
   await tx`update comment set body = ${body}, updated_at = ${updatedAt} where id = ${id}`;
 }
@@ -1096,6 +1174,20 @@ const trashedTaskSchema = z.object({
     .default([]),
   // The parent whose deletion took this sub-task with it: restoring the parent restores it.
   deletedWith: nullableId.default(null),
+  // Its files' rows (migration 0012): their bytes wait in the storage as long as the trash.
+  attachments: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        type: z.string(),
+        size: z.number(),
+        uploadedBy: nullableId,
+        createdAt: trashTimestampSchema,
+        uploadedAt: trashTimestampSchema.nullable(),
+      }),
+    )
+    .default([]),
 });
 export type TrashedTask = z.infer<typeof trashedTaskSchema>;
 
@@ -1134,7 +1226,12 @@ async function trashTasks(
          from activity a where a.task_id = t.id), '[]'),
       'subscribers', coalesce(
         (select jsonb_agg(jsonb_build_object('userId', s.user_id, 'createdAt', s.created_at))
-         from task_subscriber s where s.task_id = t.id), '[]'))
+         from task_subscriber s where s.task_id = t.id), '[]'),
+      'attachments', coalesce(
+        (select jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'type', f.type,
+          'size', f.size, 'uploadedBy', f.uploaded_by, 'createdAt', f.created_at,
+          'uploadedAt', f.uploaded_at))
+         from attachment f where f.task_id = t.id), '[]'))
     from task t where ${which}
     on conflict (id) do update set workspace_id = excluded.workspace_id,
       project_id = excluded.project_id, deleted_by = excluded.deleted_by,
@@ -1189,7 +1286,7 @@ export async function takeTrashedSubtasks(
 export async function restoreTask(
   tx: Db,
   to: { id: string; workspaceId: string; projectId: string; restoredAt: string },
-  { task, labelIds, comments, activity, subscribers, relations }: TrashedTask,
+  { task, labelIds, comments, activity, subscribers, relations, attachments }: TrashedTask,
 ) {
   const { id, workspaceId, projectId } = to;
   const existingUser = (userId: string | null) => tx`(select id from "user" where id = ${userId})`;
@@ -1258,6 +1355,20 @@ export async function restoreTask(
           and o.id = case when r."taskId" = ${id} then r."relatedTaskId" else r."taskId" end)
         on conflict do nothing`,
   ]);
+  // Its files come back with their bytes, which the purge has not touched yet (TRASH_DAYS).
+  if (attachments.length > 0) {
+    const ids = attachments.map((a) => a.id);
+    await tx`delete from attachment_purge where attachment_id = any(${ids})`;
+    await tx`
+      insert into attachment (id, workspace_id, task_id, name, type, size, uploaded_by,
+        created_at, uploaded_at)
+      select f.id, ${workspaceId}, ${id}, f.name, f.type, f.size, u.id, f."createdAt",
+        f."uploadedAt"
+      from jsonb_to_recordset(${tx.json(attachments)}) as f(id text, name text, type text,
+        size bigint, "uploadedBy" text, "createdAt" timestamptz, "uploadedAt" timestamptz)
+      left join "user" u on u.id = f."uploadedBy"
+      on conflict (id) do nothing`;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -85,7 +85,13 @@ export type PushResult =
   /** Only the first MAX_MUTATIONS_PER_PUSH pending mutations were applied (HTTP 202). */
   | { unapplied: number };
 
-export type PushDeps = { sql: postgres.Sql; logger: Logger; announcer: PokeAnnouncer };
+export type PushDeps = {
+  sql: postgres.Sql;
+  logger: Logger;
+  announcer: PokeAnnouncer;
+  /** MAX_UPLOAD_MB in bytes, for addAttachment (shared/attachments.ts's default without it). */
+  maxUploadBytes?: number;
+};
 
 const forbiddenGroup = () =>
   new ApiError(403, "FORBIDDEN", "This client group belongs to another user");
@@ -171,7 +177,11 @@ async function processBatch(
         if (next === "client-state-not-found" || !isMutatorName(mutation.name)) {
           throw new LeaveBatch();
         }
-        const applied = await applyMutation({ tx, userId }, mutation.name, mutation.args);
+        const applied = await applyMutation(
+          { tx, userId, maxUploadBytes: deps.maxUploadBytes },
+          mutation.name,
+          mutation.args,
+        );
         await applied.writes;
         if (applied.workspaceId) touched.add(applied.workspaceId);
         for (const id of applied.userIds ?? []) people.add(id);
@@ -222,7 +232,7 @@ async function processMutation(
         throw new MutationRefused("INVALID", `Unknown mutation ${mutation.name}`);
       }
       const { workspaceId, userIds, writes } = await applyMutation(
-        { tx, userId },
+        { tx, userId, maxUploadBytes: deps.maxUploadBytes },
         mutation.name,
         mutation.args,
       );

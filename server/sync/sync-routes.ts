@@ -18,14 +18,20 @@ import type { Pokes } from "./poke.ts";
 import { pull } from "./pull.ts";
 import { push } from "./push.ts";
 
-export type SyncRouteDeps = { auth: Auth; sql: postgres.Sql; logger: Logger; pokes: Pokes };
+export type SyncRouteDeps = {
+  auth: Auth;
+  sql: postgres.Sql;
+  logger: Logger;
+  pokes: Pokes;
+  maxUploadBytes?: number;
+};
 
 const PULL_BODY_LIMIT = "100kb";
 
 /** `?tab=`: the tab's presence id, so its presence goes when its stream closes. */
 const pokeQuerySchema = z.object({ tab: idSchema.optional() });
 
-export function syncRoutes({ auth, sql, logger, pokes }: SyncRouteDeps): Router {
+export function syncRoutes({ auth, sql, logger, pokes, maxUploadBytes }: SyncRouteDeps): Router {
   const router = Router();
   const trustedOrigin = requireTrustedOrigin(auth);
 
@@ -41,7 +47,11 @@ export function syncRoutes({ auth, sql, logger, pokes }: SyncRouteDeps): Router 
     express.json({ limit: PUSH_BODY_LIMIT_BYTES }),
     async (req, res) => {
       const { user } = await requireSignedIn(req);
-      const result = await push({ sql, logger, announcer: pokes.announcer }, user.id, req.body);
+      const result = await push(
+        { sql, logger, announcer: pokes.announcer, maxUploadBytes },
+        user.id,
+        req.body,
+      );
       // Anything but 200 makes Replicache push again: the mutations left out come next.
       res.status("unapplied" in result ? 202 : 200).json(result);
     },
