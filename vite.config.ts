@@ -85,6 +85,49 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // Attachment images seen once stay viewable offline (README "Attachments"). Their bytes
+        // never change (a new file is a new id), so the cache answers first. The request is
+        // made in cors mode so that the response after the redirect to S3 is readable (and
+        // its size known); only 200s are kept, at most 200 images and 50 MB, 30 days each.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, request }) =>
+              url.pathname.startsWith("/api/attachments/") && request.destination === "image",
+            handler: "CacheFirst",
+            options: {
+              cacheName: "attachment-images",
+              fetchOptions: { mode: "cors", credentials: "same-origin" },
+              cacheableResponse: { statuses: [200] },
+              expiration: {
+                maxEntries: 200,
+                maxAgeSeconds: 30 * 24 * 60 * 60,
+                purgeOnQuotaError: true,
+              },
+              plugins: [
+                {
+                  // Serialized into the worker: it must not use anything from this file.
+                  cacheDidUpdate: async ({ cacheName }: { cacheName: string }) => {
+                    const limit = 50 * 1024 * 1024;
+                    const cache = await caches.open(cacheName);
+                    const requests = await cache.keys();
+                    const sizes: number[] = [];
+                    for (const request of requests) {
+                      const response = await cache.match(request);
+                      const length = Number(response?.headers.get("content-length"));
+                      sizes.push(length > 0 ? length : ((await response?.blob())?.size ?? 0));
+                    }
+                    let total = sizes.reduce((sum, size) => sum + size, 0);
+                    // Oldest first (keys come in insertion order); the newest always stays.
+                    for (let i = 0; total > limit && i < requests.length - 1; i++) {
+                      await cache.delete(requests[i]!);
+                      total -= sizes[i]!;
+                    }
+                  },
+                },
+              ],
+            },
+          },
+        ],
       },
     }),
     precompress(),

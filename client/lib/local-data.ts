@@ -7,6 +7,12 @@ export const storeName = (userId: string) => `tasks-${userId}`;
 /** The Dexie search index of one person's tasks. */
 export const searchIndexName = (userId: string) => `search-${userId}`;
 
+/** Files this person added that are still to be uploaded (features/attachments/upload-queue.ts). */
+export const uploadsName = (userId: string) => `uploads-${userId}`;
+
+/** The service worker's cache of attachment images (vite.config.ts). */
+export const ATTACHMENT_IMAGE_CACHE = "attachment-images";
+
 /** The localStorage key of the refusal notices this browser has shown one person. */
 export const seenNoticesKey = (userId: string) => `seen-sync-notices:${userId}`;
 
@@ -49,5 +55,8 @@ export async function deleteLocalData(userId: string): Promise<void> {
       ]),
     ),
     deleteDatabase(searchIndexName(userId)),
+    deleteDatabase(uploadsName(userId)),
+    // Images seen while signed in are not for whoever uses this browser next.
+    "caches" in window ? caches.delete(ATTACHMENT_IMAGE_CACHE) : undefined,
   ]);
 }

@@ -1,5 +1,6 @@
 import DOMPurify from "dompurify";
 import { marked } from "marked";
+import { attachmentIdOf } from "../../shared/attachments.ts";
 
 /**
  * The one way the app turns markdown written by people into HTML: marked (GitHub's flavour,
@@ -34,7 +35,18 @@ export const IMAGE_PLACEHOLDER_CLASS = "markdown-image-placeholder";
 /** Marks a task list's checkbox; its place among the text's task items waits in `data-task-index`. */
 export const TASK_CHECKBOX_CLASS = "markdown-task-checkbox";
 
+/** Marks an image of ours whose bytes are still on their way. */
+export const IMAGE_PENDING_CLASS = "markdown-image-pending";
+
+/**
+ * How an attachment's image shows (shared/attachments.ts): from a local address while this
+ * browser sends it, as "Uploading image…" while someone else's is on its way, else as is.
+ */
+export type AttachmentImage = (id: string) => { localUrl?: string; pending: boolean } | undefined;
+
 type RenderOptions = {
+  /** For attachments' images (`/api/attachments/{id}/content`); without it they load as is. */
+  attachmentImage?: AttachmentImage;
   /** Task list checkboxes can be ticked (the reader may edit the text); else they are disabled. */
   interactive?: boolean;
   /** A mentioned person's name now, by user id; without it (or them) the name as written. */
@@ -43,7 +55,7 @@ type RenderOptions = {
 
 export function renderMarkdown(
   text: string,
-  { interactive = false, nameOf }: RenderOptions = {},
+  { interactive = false, nameOf, attachmentImage }: RenderOptions = {},
 ): string {
   const html = marked.parse(text, { async: false, gfm: true, breaks: true });
   const clean = DOMPurify.sanitize(html, {
@@ -71,6 +83,11 @@ export function renderMarkdown(
     link.setAttribute("rel", "noopener noreferrer nofollow");
   }
   for (const image of inert.body.querySelectorAll("img")) {
+    const id = attachmentIdOf(image.getAttribute("src") ?? "");
+    const state = id ? attachmentImage?.(id) : undefined;
+    if (state?.localUrl) image.setAttribute("src", state.localUrl);
+    else if (state?.pending) image.replaceWith(pendingImage(inert, image));
+    if (id) continue;
     const source = imageSource(image.getAttribute("src"));
     if (source) image.replaceWith(placeholder(inert, image, source));
   }
@@ -138,6 +155,14 @@ function imageSource(src: string | null): URL | null {
   }
   if (url.protocol === "data:" || url.protocol === "blob:") return null;
   return url.origin === window.location.origin ? null : url;
+}
+
+function pendingImage(inert: Document, image: HTMLImageElement): HTMLElement {
+  const span = inert.createElement("span");
+  span.className = IMAGE_PENDING_CLASS;
+  const alt = image.getAttribute("alt");
+  span.textContent = alt ? `Uploading ${alt}…` : "Uploading image…";
+  return span;
 }
 
 function placeholder(inert: Document, image: HTMLImageElement, source: URL): HTMLElement {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { DEFAULT_MAX_UPLOAD_MB } from "../../shared/attachments.ts";
 import { showError } from "./api-errors.ts";
 import { getJson } from "./get-json.ts";
 
@@ -8,6 +9,7 @@ const serverConfigSchema = z.object({
   disableRegistration: z.boolean(),
   socialProviders: z.array(z.string()).catch([]),
   oidcProvider: z.object({ id: z.string(), name: z.string() }).nullable().catch(null),
+  maxUploadMb: z.number().int().positive().catch(DEFAULT_MAX_UPLOAD_MB),
 });
 
 export type ServerConfig = z.infer<typeof serverConfigSchema>;

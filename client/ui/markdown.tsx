@@ -1,5 +1,10 @@
 import { useLayoutEffect, useMemo, useRef, type MouseEvent } from "react";
-import { loadImageOnClick, renderMarkdown, TASK_CHECKBOX_CLASS } from "../lib/markdown.ts";
+import {
+  loadImageOnClick,
+  renderMarkdown,
+  TASK_CHECKBOX_CLASS,
+  type AttachmentImage,
+} from "../lib/markdown.ts";
 import "./markdown.css";
 
 type MarkdownProps = {
@@ -14,17 +19,30 @@ type MarkdownProps = {
   onTaskToggle?: (index: number, checked: boolean) => void;
   /** People's names now, by user id: a mention shows the name the person has today. */
   people?: ReadonlyMap<string, string>;
+  /** How the task's attachments' images show (see lib/markdown.ts). */
+  attachmentImage?: AttachmentImage;
 };
 
 /**
  * The one way the app shows markdown people wrote (descriptions, comments, the public page):
  * sanitised HTML from `lib/markdown.ts`, styled by `markdown.css`.
  */
-export function Markdown({ text, placeholder, onTaskToggle, people }: MarkdownProps) {
+export function Markdown({
+  text,
+  placeholder,
+  onTaskToggle,
+  people,
+  attachmentImage,
+}: MarkdownProps) {
   const interactive = onTaskToggle !== undefined;
   const html = useMemo(
-    () => renderMarkdown(text, { interactive, nameOf: (userId) => people?.get(userId) }),
-    [text, interactive, people],
+    () =>
+      renderMarkdown(text, {
+        interactive,
+        nameOf: (userId) => people?.get(userId),
+        attachmentImage,
+      }),
+    [text, interactive, people, attachmentImage],
   );
   const container = useRef<HTMLDivElement>(null);
   /** The checkbox ticked last: the new HTML replaces it, and focus must stay on its successor. */

@@ -28,6 +28,11 @@ type DescriptionEditorProps = {
   /** Other people's cursors and the way to show them one's own (presence). */
   cursors: DescriptionCursors;
   autoFocus?: boolean;
+  /**
+   * Files pasted or dropped into the text: attached to the task; what comes back is written
+   * where they landed (an image inline, anything else as a link).
+   */
+  onFiles?: (files: File[]) => Promise<string[]>;
 };
 
 /**
@@ -43,15 +48,18 @@ export function DescriptionEditor({
   members,
   cursors,
   autoFocus = false,
+  onFiles,
 }: DescriptionEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const membersRef = useRef(members);
   const awarenessRef = useRef<CursorAwareness | null>(null);
   const publishRef = useRef(cursors.publish);
+  const onFilesRef = useRef(onFiles);
 
   useEffect(() => {
     membersRef.current = members;
     publishRef.current = cursors.publish;
+    onFilesRef.current = onFiles;
   });
 
   useEffect(() => {
@@ -75,6 +83,20 @@ export function DescriptionEditor({
           }),
           EditorState.phrases.of({ Completions: "Mention someone" }),
           tooltips({ parent: document.body }),
+          EditorView.domEventHandlers({
+            paste: (event, view) =>
+              insertFiles(view, [...(event.clipboardData?.files ?? [])], onFilesRef.current, event),
+            drop: (event, view) => {
+              const at = view.posAtCoords({ x: event.clientX, y: event.clientY });
+              if (at !== null) view.dispatch({ selection: { anchor: at } });
+              return insertFiles(
+                view,
+                [...(event.dataTransfer?.files ?? [])],
+                onFilesRef.current,
+                event,
+              );
+            },
+          }),
           autocompletion({
             override: [(context) => mentionCompletions(context, membersRef.current)],
             icons: false,
@@ -103,6 +125,32 @@ export function DescriptionEditor({
   }, [cursors.others, session]);
 
   return <div ref={host} className="input task-description-editor" />;
+}
+
+/**
+ * Takes the files of a paste or a drop (true: the editor does nothing else with it) and
+ * writes their markdown at the caret once they are attached, each on a line of its own.
+ */
+function insertFiles(
+  view: EditorView,
+  files: File[],
+  onFiles: DescriptionEditorProps["onFiles"],
+  event: Event,
+): boolean {
+  if (files.length === 0 || !onFiles) return false;
+  event.preventDefault();
+  void onFiles(files).then((snippets) => {
+    if (snippets.length === 0 || !view.dom.isConnected) return;
+    const { from, to } = view.state.selection.main;
+    const before = from > 0 && view.state.sliceDoc(from - 1, from) !== "\n" ? "\n" : "";
+    const text = `${before}${snippets.join("\n")}\n`;
+    view.dispatch({
+      changes: { from, to, insert: text },
+      selection: { anchor: from + text.length },
+      userEvent: "input.paste",
+    });
+  });
+  return true;
 }
 
 /** The members an `@` just before the caret may name; choosing one writes its mention. */

@@ -1,5 +1,5 @@
 import { nanoid } from "nanoid";
-import { useMemo, useState, type KeyboardEvent } from "react";
+import { useMemo, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
 import type { Comment, Member, Task } from "../../../shared/entities.ts";
 import { MentionTextarea } from "../../components/mention-textarea.tsx";
 import { canDeleteComment, canEditComment } from "../../../shared/sync-permissions.ts";
@@ -10,6 +10,8 @@ import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useComments } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
 import { relativeTime } from "../../lib/relative-time.ts";
+import type { AttachmentImage } from "../../lib/markdown.ts";
+import { fileMarkdown, useAddFiles, useAttachmentImages } from "../attachments/use-attachments.ts";
 import type { NameOf } from "./activity-text.ts";
 
 type TaskCommentsProps = {
@@ -28,6 +30,7 @@ const isSubmitShortcut = (event: KeyboardEvent) =>
 export function TaskComments({ task, userId, role, nameOf, members }: TaskCommentsProps) {
   const comments = useComments(task.id);
   const people = useMemo(() => new Map(members.map((m) => [m.id, m.name || m.email])), [members]);
+  const attachmentImage = useAttachmentImages(task.id);
   return (
     <section className="task-comments" aria-labelledby="task-comments-heading">
       <h2 id="task-comments-heading">Comments</h2>
@@ -44,6 +47,7 @@ export function TaskComments({ task, userId, role, nameOf, members }: TaskCommen
               canDelete={canDeleteComment(role, userId, comment.authorId)}
               members={members}
               people={people}
+              attachmentImage={attachmentImage}
             />
           ))}
         </ol>
@@ -57,6 +61,27 @@ function NewComment({ task, members }: { task: Task; members: readonly Member[] 
   const { rep } = useSync();
   const [body, setBody] = useState("");
   const taskId = task.id;
+  const addFiles = useAddFiles(taskId);
+
+  /** Images and files pasted or dropped into the box: attached, and linked where they landed. */
+  const takeFiles = (
+    event: ClipboardEvent<HTMLTextAreaElement> | DragEvent<HTMLTextAreaElement>,
+  ) => {
+    const data = "clipboardData" in event ? event.clipboardData : event.dataTransfer;
+    const files = [...(data?.files ?? [])];
+    if (files.length === 0) return;
+    event.preventDefault();
+    const field = event.currentTarget;
+    const [from, to] = [field.selectionStart, field.selectionEnd];
+    void addFiles(files).then((added) => {
+      if (added.length === 0) return;
+      const snippet = added.map(fileMarkdown).join("\n");
+      setBody((current) => {
+        const at = Math.min(from, current.length);
+        return `${current.slice(0, at)}${snippet}${current.slice(Math.max(to, at))}`;
+      });
+    });
+  };
 
   const submit = () => {
     const text = body.trim();
@@ -94,6 +119,8 @@ function NewComment({ task, members }: { task: Task; members: readonly Member[] 
           else stoppedTyping(taskId);
         }}
         onBlur={() => stoppedTyping(taskId)}
+        onPaste={takeFiles}
+        onDrop={takeFiles}
         onKeyDown={(event) => {
           if (isSubmitShortcut(event)) {
             event.preventDefault();
@@ -139,10 +166,11 @@ type CommentItemProps = {
   canDelete: boolean;
   members: readonly Member[];
   people: ReadonlyMap<string, string>;
+  attachmentImage: AttachmentImage;
 };
 
 function CommentItem(props: CommentItemProps) {
-  const { comment, author, canEdit, canDelete, members, people } = props;
+  const { comment, author, canEdit, canDelete, members, people, attachmentImage } = props;
   const { rep } = useSync();
   const [editing, setEditing] = useState<string | null>(null);
 
@@ -188,7 +216,7 @@ function CommentItem(props: CommentItemProps) {
       </div>
       {editing === null ? (
         <div className="comment-body">
-          <Markdown text={comment.body} people={people} />
+          <Markdown text={comment.body} people={people} attachmentImage={attachmentImage} />
         </div>
       ) : (
         <form

@@ -5,6 +5,7 @@ import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { Rep } from "../../platform/sync/create-replicache.ts";
 import { useDescriptionState, watchDescriptionState } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
+import { fileMarkdown, useAddFiles, useAttachmentImages } from "../attachments/use-attachments.ts";
 import { setPresenceCursor } from "../../platform/presence/presence-reporter.ts";
 import { usePresenceCursors } from "../../platform/presence/presence-store.ts";
 import type { DescriptionCursors } from "./description-cursors.ts";
@@ -51,6 +52,12 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
   const toggleTaskItem = useQueuedToggles(session);
   const cursors = useCursors(task);
   const editing = canEdit && mode === "edit";
+  const attachmentImage = useAttachmentImages(task.id);
+  const addFiles = useAddFiles(task.id);
+  const onFiles = useCallback(
+    async (files: File[]) => (await addFiles(files)).map(fileMarkdown),
+    [addFiles],
+  );
 
   return (
     <section className="task-description" aria-label="Description">
@@ -85,6 +92,7 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
             placeholderText={PLACEHOLDER}
             members={members}
             cursors={cursors}
+            onFiles={onFiles}
           />
         ) : (
           // The editor's code is on its way (a moment, from the cache when offline).
@@ -98,6 +106,7 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
           placeholder="No description."
           people={people}
           onTaskToggle={canEdit ? toggleTaskItem : undefined}
+          attachmentImage={attachmentImage}
         />
       )}
     </section>

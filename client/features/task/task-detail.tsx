@@ -26,6 +26,9 @@ import {
 } from "../../platform/sync/store-hooks.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { memberNames } from "./activity-text.ts";
+import { TaskAttachments } from "../attachments/task-attachments.tsx";
+import { useTaskPageFiles } from "../attachments/task-page-files.ts";
+import { useAddFiles } from "../attachments/use-attachments.ts";
 import { TaskActivity } from "./task-activity.tsx";
 import { TaskComments } from "./task-comments.tsx";
 import { TaskDescription } from "./task-description.tsx";
@@ -98,9 +101,20 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
   const role = workspace.role;
   const canEdit = canPerform(role, "task.update");
   useReportPresence({ workspaceId: workspace.id, projectId: project.id, taskId: task.id });
+  const addFiles = useAddFiles(task.id);
+  const files = useTaskPageFiles(canEdit, addFiles);
 
   return (
-    <article className="page task-page">
+    <article
+      className="page task-page"
+      data-dropping={files.dragging ? "" : undefined}
+      {...files.handlers}
+    >
+      {files.dragging && (
+        <div className="task-page-drop" aria-hidden="true">
+          Drop to attach to {formatTaskKey(project.key, task.number)}
+        </div>
+      )}
       <header className="task-header">
         <nav className="breadcrumbs" aria-label="Breadcrumbs">
           <Link
@@ -142,6 +156,7 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
             membersById={membersById}
             canCreate={canPerform(role, "task.create")}
           />
+          <TaskAttachments taskId={task.id} canEdit={canEdit} />
           <TaskRelations task={task} projects={projects} canEdit={canEdit} />
           <TaskComments
             task={task}

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { startUploader } from "../../features/attachments/upload-queue.ts";
 import type { UndoHistory } from "../undo/undo-history.ts";
 import type { Rep } from "./create-replicache.ts";
 import { takeStore } from "./open-store.ts";
@@ -20,7 +21,10 @@ export function ReplicacheProvider({ userId, children }: { userId: string; child
   useEffect(() => {
     const { rep, tasks, sync, undo, close } = takeStore(userId);
     setSync({ rep, tasks, sync, undo });
+    // Files kept while offline (or cut short by a reload) go on uploading.
+    const stopUploads = startUploader(userId, rep);
     return () => {
+      stopUploads();
       setSync(null);
       void close();
     };
