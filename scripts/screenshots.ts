@@ -12,7 +12,7 @@
  * Options: --only board,task (screen names) --out docs/screenshots
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser, Page } from "@playwright/test";
@@ -82,6 +82,14 @@ const screens: Screen[] = [
     ready: "main .task-link-row",
     signedIn: true,
     scrollTo: "#task-subtasks-heading",
+  },
+  {
+    name: "attachments",
+    url: (w) => `${project(w)}/task/${w.sample[0]?.id}`,
+    ready: "main .attachment[data-state=uploaded] img",
+    signedIn: true,
+    prepare: attachSampleFiles,
+    scrollTo: "#task-attachments-heading",
   },
   {
     name: "members",
@@ -238,6 +246,91 @@ async function settle(page: Page, ready: string) {
  * The task screen's task as a person would have built it up (once, before the shots): three
  * sub-tasks in three states, a task blocking it, one it blocks and one related.
  */
+/**
+ * Attaches a screenshot, a PDF and a spreadsheet to the sample task through the calls the
+ * browser makes (the row by a push, the bytes to the signed URL, then complete).
+ */
+async function attachSampleFiles(w: BenchWorkspace, baseUrl: string) {
+  const task = w.sample[0];
+  if (!task) return;
+  const cookie = w.sessions[0].map((c) => `${c.name}=${c.value}`).join("; ");
+  const headers = { Origin: baseUrl, Cookie: cookie };
+  const files = [
+    {
+      name: "Board before the fix.png",
+      type: "image/png",
+      bytes: readFileSync(path.resolve("docs/screenshots/board-desktop-light.png")),
+    },
+    {
+      name: "Wiring spec v3.pdf",
+      type: "application/pdf",
+      bytes: Buffer.from(`%PDF-1.4\n${"% wiring\n".repeat(2400)}%%EOF\n`),
+    },
+    {
+      name: "Connector quotes.csv",
+      type: "text/csv",
+      bytes: Buffer.from("supplier,price\nAcme,12.40\nGlobex,11.95\n"),
+    },
+  ];
+  const ids: string[] = [];
+  for (const file of files) {
+    const id = randomUUID();
+    ids.push(id);
+    await pushAs(baseUrl, w, [
+      {
+        name: "addAttachment",
+        args: {
+          id,
+          taskId: task.id,
+          name: file.name,
+          type: file.type,
+          size: file.bytes.length,
+          createdAt: new Date().toISOString(),
+        },
+      },
+    ]);
+    const target = (await (
+      await fetch(`${baseUrl}/api/attachments/${id}/upload`, { method: "POST", headers })
+    ).json()) as { url: string; headers: Record<string, string> };
+    const put = await fetch(new URL(target.url, baseUrl), {
+      method: "PUT",
+      headers: target.headers,
+      body: new Uint8Array(file.bytes),
+    });
+    if (!put.ok) throw new Error(`upload: ${put.status}`);
+    await fetch(`${baseUrl}/api/attachments/${id}/complete`, { method: "POST", headers });
+  }
+}
+
+async function pushAs(
+  baseUrl: string,
+  w: BenchWorkspace,
+  mutations: { name: MutatorName; args: object }[],
+) {
+  const clientID = randomUUID();
+  const response = await fetch(`${baseUrl}/api/replicache/push`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Origin: baseUrl,
+      Cookie: w.sessions[0].map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
+    },
+    body: JSON.stringify({
+      pushVersion: 1,
+      clientGroupID: randomUUID(),
+      profileID: "screenshots",
+      schemaVersion: SCHEMA_VERSION,
+      mutations: mutations.map((mutation, index) => ({
+        clientID,
+        id: index + 1,
+        ...mutation,
+        timestamp: Date.now(),
+      })),
+    }),
+  });
+  if (!response.ok) throw new Error(`push: ${response.status} ${await response.text()}`);
+}
+
 async function linkSampleTask(baseUrl: string, w: BenchWorkspace) {
   const [task, blocker, blocked, related] = w.sample;
   const [owner, admin] = w.people;
@@ -279,26 +372,5 @@ async function linkSampleTask(baseUrl: string, w: BenchWorkspace) {
       },
     })),
   ];
-  const clientID = randomUUID();
-  const response = await fetch(`${baseUrl}/api/replicache/push`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: baseUrl,
-      Cookie: w.sessions[0].map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
-    },
-    body: JSON.stringify({
-      pushVersion: 1,
-      clientGroupID: randomUUID(),
-      profileID: "screenshots",
-      schemaVersion: SCHEMA_VERSION,
-      mutations: mutations.map((mutation, index) => ({
-        clientID,
-        id: index + 1,
-        ...mutation,
-        timestamp: Date.now(),
-      })),
-    }),
-  });
-  if (!response.ok) throw new Error(`push: ${response.status} ${await response.text()}`);
+  await pushAs(baseUrl, w, mutations);
 }
