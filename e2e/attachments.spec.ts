@@ -48,6 +48,7 @@ test("an image pasted into a description appears in another person's browser liv
   await expect(milo.getByRole("region", { name: "Description" }).locator(".markdown")).toHaveText(
     "Notes",
   );
+  await underServiceWorker(milo);
   await olga.goto(url);
   await olga
     .getByRole("region", { name: "Description" })
@@ -76,6 +77,12 @@ test("an image pasted into a description appears in another person's browser liv
   await expectLoaded(shown);
   await expect(attachments(milo).getByRole("listitem")).toContainText(["image.png"]);
   await expect(attachments(milo).getByRole("listitem")).toContainText([`PNG · ${PNG.length} B`]);
+
+  // Seen once, the image stays viewable with no network (the service worker's image cache).
+  await member.setOffline(true);
+  await milo.reload();
+  await expectLoaded(shown);
+  await expectLoaded(attachments(milo).getByRole("listitem").locator("img"));
   await owner.close();
   await member.close();
 });

@@ -149,6 +149,51 @@ describe("loadConfig", () => {
     },
   );
 
+  it("keeps attachments on local disk, up to 25 MB, unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ maxUploadMb: 25, s3: undefined });
+    expect(loadConfig({ MAX_UPLOAD_MB: "100" }).maxUploadMb).toBe(100);
+  });
+
+  it.each(["0", "-3", "2.5", "lots", "5001"])("refuses MAX_UPLOAD_MB=%s", (value) => {
+    expect(refusal({ MAX_UPLOAD_MB: value }).problems).toEqual([
+      "MAX_UPLOAD_MB: expected a size in megabytes from 1 to 5000",
+    ]);
+  });
+
+  it("stores attachments in S3 once S3_BUCKET is set, by path on a custom endpoint", () => {
+    expect(
+      loadConfig({
+        S3_BUCKET: "tasks",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+      }).s3,
+    ).toEqual({
+      bucket: "tasks",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    });
+    // AWS itself: its own host names, and the SDK's usual credentials (a role, a profile).
+    expect(loadConfig({ S3_BUCKET: "tasks", S3_REGION: "eu-west-3" }).s3).toEqual({
+      bucket: "tasks",
+      endpoint: undefined,
+      region: "eu-west-3",
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it("refuses half a pair of S3 keys, and an endpoint that is not a URL", () => {
+    expect(refusal({ S3_BUCKET: "tasks", S3_ACCESS_KEY_ID: "key" }).problems).toEqual([
+      "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither",
+    ]);
+    expect(refusal({ S3_BUCKET: "tasks", S3_ENDPOINT: "minio:9000" }).problems).toEqual([
+      "S3_ENDPOINT: expected an http:// or https:// URL",
+    ]);
+  });
+
   it("refuses RATE_LIMIT=maybe", () => {
     expect(refusal({ RATE_LIMIT: "maybe" }).problems).toEqual([
       "RATE_LIMIT: expected true or false",
