@@ -31,6 +31,8 @@ async function newTask(request: APIRequestContext, projectId: string, descriptio
 /** An image that loaded: its bytes arrived and decoded. */
 async function expectLoaded(image: Locator) {
   await expect(image).toBeVisible();
+  // A thumbnail loads lazily, once it is near the viewport.
+  await image.scrollIntoViewIfNeeded();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 }
 
@@ -107,8 +109,16 @@ test("a file attached offline survives a reload, uploads once back online, and a
   });
   const item = attachments(olga).getByRole("listitem").filter({ hasText: "agenda.txt" });
   await expect(item).toContainText("Uploads when you are back online");
-  // Said once the file's row is written on this device (the file itself is already kept).
-  await expect(syncStatus(olga)).toHaveText("Offline · 1 change not synced");
+  // A second file, thought better of before it left: cancelled, it is gone for good.
+  await olga.getByLabel("Files to attach").setInputFiles({
+    name: "draft.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("not this one"),
+  });
+  await attachments(olga).getByRole("button", { name: "Cancel the upload of draft.txt" }).click();
+  await expect(attachments(olga).getByRole("listitem")).toHaveCount(1);
+  // Said once the rows are written on this device (the file itself is already kept).
+  await expect(syncStatus(olga)).toHaveText("Offline · 3 changes not synced");
   await olga.reload();
   await expect(item).toContainText("Uploads when you are back online");
 
@@ -117,6 +127,7 @@ test("a file attached offline survives a reload, uploads once back online, and a
 
   const milo = await member.newPage();
   await milo.goto(url);
+  await expect(attachments(milo).getByRole("listitem")).toHaveCount(1);
   const download = milo.waitForEvent("download");
   await attachments(milo).getByRole("link", { name: "Download agenda.txt" }).click();
   const file = await download;
