@@ -212,3 +212,42 @@ test("a public project shows its images to a signed-out visitor, and nothing of 
   await visitor.close();
   await owner.close();
 });
+
+test("files dropped on the task page are attached, and an image dropped into a comment is written there", async ({
+  browser,
+}) => {
+  const { owner, workspaceId, projectId } = await ownerAndMember(browser);
+  const taskId = await newTask(owner.request, projectId);
+  const page = await owner.newPage();
+  await page.goto(taskUrlOf(workspaceId, projectId, taskId));
+  await expect(attachments(page)).toContainText("Drop files on the page");
+
+  const drop = async (target: Locator, file: { name: string; type: string; base64: string }) => {
+    const data = await page.evaluateHandle(({ name, type, base64 }) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], name, { type }));
+      return transfer;
+    }, file);
+    await target.dispatchEvent("dragover", { dataTransfer: data });
+    await target.dispatchEvent("drop", { dataTransfer: data });
+  };
+
+  await drop(page.getByRole("heading", { level: 1 }), {
+    name: "brief.pdf",
+    type: "application/pdf",
+    base64: Buffer.from("%PDF-1.7\nbrief\n").toString("base64"),
+  });
+  const pdf = attachments(page).getByRole("listitem").filter({ hasText: "brief.pdf" });
+  await expect(pdf).toContainText("PDF · 15 B");
+
+  const box = page.getByRole("textbox", { name: "New comment" });
+  await drop(box, { name: "shot.png", type: "image/png", base64: PNG_BASE64 });
+  await expect(box).toHaveValue(/^!\[shot\.png\]\(\/api\/attachments\/[\w-]+\/content\)$/);
+  await box.press("Control+Enter");
+  await expectLoaded(
+    page.getByRole("list", { name: "Comments" }).getByRole("img", { name: "shot.png" }),
+  );
+  await expect(attachments(page).getByRole("listitem")).toHaveCount(2);
+  await owner.close();
+});
