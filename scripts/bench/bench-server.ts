@@ -36,10 +36,23 @@ export type BenchWorkspace = SeededWorkspace & {
   sessions: [Cookie[], Cookie[]];
   /** Tasks of the largest project, for the mutations the benchmark makes. */
   sample: BenchTask[];
+  /** More sessions of the workspace's people, one per member in turn (`extraSessions`). */
+  moreSessions: Cookie[][];
+};
+
+export type BenchSystemOptions = {
+  /** Server processes on the one database (Postgres only); default 1. */
+  instances?: number;
+  /** Sessions to open besides the two of every workspace (the load test's clients). */
+  extraSessions?: number;
+  /** Variables for the servers besides the benchmark's own. */
+  env?: Record<string, string>;
 };
 
 export type BenchSystem = {
   baseUrl: string;
+  /** Every instance's URL (the first is `baseUrl`); more than one only on Postgres. */
+  baseUrls: string[];
   mode: "postgres" | "embedded";
   workspaces: Map<string, BenchWorkspace>;
   stop: () => Promise<void>;
@@ -75,11 +88,19 @@ export async function startBoardSystem(tasks: number, label: string) {
 
 export async function startBenchSystem(
   specs: { key: string; options: SeedOptions }[],
+  { instances = 1, extraSessions = 0, env: extraEnv = {} }: BenchSystemOptions = {},
 ): Promise<BenchSystem> {
   const database = await createTestDatabase("bench");
   const { databaseUrl, dataDir } = database;
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
+  if (instances > 1 && !databaseUrl) {
+    await database.drop();
+    throw new Error("several instances need DATABASE_URL (the embedded database has one)");
+  }
+  const ports: number[] = [];
+  for (let i = 0; i < instances; i++) ports.push(await freePort());
+  const baseUrls = ports.map((p) => `http://localhost:${p}`);
+  const port = ports[0]!;
+  const baseUrl = baseUrls[0]!;
   const secret = randomBytes(32).toString("base64url");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -89,6 +110,7 @@ export async function startBenchSystem(
     DATA_DIR: dataDir,
     BASE_URL: baseUrl,
     LOG_LEVEL: "warn",
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -97,40 +119,53 @@ export async function startBenchSystem(
 
   let workspaces: Map<string, BenchWorkspace>;
   try {
-    workspaces = await seed(env, secret, baseUrl, specs);
+    workspaces = await seed(env, secret, baseUrl, specs, extraSessions);
   } catch (error) {
     await cleanUp();
     throw error;
   }
 
   console.log(
-    `Starting the production server at ${baseUrl} (${databaseUrl ? "Postgres" : "embedded"})…`,
+    `Starting ${instances === 1 ? "the production server" : `${instances} production servers`} at ` +
+      `${baseUrls.join(", ")} (${databaseUrl ? "Postgres" : "embedded"})…`,
   );
   // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF;
   const nodeArgs = profile ? ["--cpu-prof", "--cpu-prof-dir", profile] : [];
-  const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const servers = ports.map((instancePort, i) =>
+    spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
+      cwd: root,
+      env: { ...env, PORT: String(instancePort), BASE_URL: baseUrls[i] },
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
+  const stopServers = async () => {
+    await Promise.all(
+      servers.map(async (server) => {
+        if (server.exitCode !== null) return;
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        await exited;
+      }),
+    );
+  };
   try {
-    await waitForHealth(`${baseUrl}/api/health`, server, 120_000);
+    await Promise.all(
+      servers.map((server, i) => waitForHealth(`${baseUrls[i]}/api/health`, server, 120_000)),
+    );
   } catch (error) {
+    await stopServers();
     await cleanUp();
     throw error;
   }
 
   return {
     baseUrl,
+    baseUrls,
     mode: databaseUrl ? "postgres" : "embedded",
     workspaces,
     stop: async () => {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once("exit", resolve));
-        server.kill("SIGTERM");
-        await exited;
-      }
+      await stopServers();
       await cleanUp();
     },
   };
@@ -141,6 +176,7 @@ async function seed(
   secret: string,
   baseUrl: string,
   specs: { key: string; options: SeedOptions }[],
+  extraSessions: number,
 ): Promise<Map<string, BenchWorkspace>> {
   const config = loadConfig(env);
   const logger = createLogger("warn");
@@ -165,10 +201,16 @@ async function seed(
         select id, project_id as "projectId", title, status from task
         where project_id = ${mainProject.id}
         order by number limit 2000`;
+      const moreSessions: Cookie[][] = [];
+      for (let i = 0; i < extraSessions; i++) {
+        const person = seeded.people[i % seeded.people.length] ?? owner;
+        moreSessions.push(await signIn(auth, person.email));
+      }
       workspaces.set(key, {
         ...seeded,
         sessions: [await signIn(auth, owner.email), await signIn(auth, admin.email)],
         sample: [...sample],
+        moreSessions,
       });
     }
   } finally {

@@ -1,0 +1,220 @@
+/**
+ * `npm run load`: a crowded workspace (issue 19). N simulated people, each a Replicache client
+ * group speaking the protocol over real HTTP with its poke stream (SSE) open
+ * (scripts/load/load-client.ts), change one workspace for a set time, one mutation per push,
+ * on one server process or several on one Postgres. At the end every client must have every
+ * one of its mutations confirmed (lastMutationID: applied exactly once) and a store equal to
+ * what a fresh pull reads from Postgres. Prints throughput, push and pull median / p95, the
+ * time each client took to converge after the last change, pokes, errors by kind and the
+ * machine's load; writes the figures under bench-results/.
+ *
+ *   npm run load -- --clients 200 --seconds 60 [--instances 2] [--rate 1] [--tasks 500]
+ *   npm run load -- --quick        (20 clients for 8 s: what CI runs)
+ *
+ * Several instances need DATABASE_URL (the embedded database has one connection).
+ */
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { isDeepStrictEqual } from "node:util";
+import { startBenchSystem } from "./bench/bench-server.ts";
+import { cookieHeader } from "./bench/bench-server.ts";
+import { format, quantile } from "./bench/figures.ts";
+import { LoadClient, type Sent } from "./load/load-client.ts";
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: "string" },
+    seconds: { type: "string" },
+    instances: { type: "string", default: "1" },
+    rate: { type: "string", default: "1" },
+    tasks: { type: "string", default: "500" },
+    quick: { type: "boolean", default: false },
+  },
+});
+const clients = Number(values.clients ?? (values.quick ? 20 : 50));
+const seconds = Number(values.seconds ?? (values.quick ? 8 : 30));
+const instances = Number(values.instances);
+const rate = Number(values.rate);
+const tasks = Number(values.tasks);
+for (const [name, value] of Object.entries({ clients, seconds, instances, rate, tasks })) {
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`--${name}: expected a positive number`);
+}
+
+// A session holds at most 10 poke streams per instance: 8 clients per session.
+const sessions = Math.ceil(clients / 8);
+const system = await startBenchSystem(
+  [{ key: "crowd", options: { tasks, projects: 1, members: 10, label: "crowd", seed: 20261124 } }],
+  { instances, extraSessions: sessions, env: { RATE_LIMIT: "false", LOG_LEVEL: "error" } },
+);
+const exitCode = await run().finally(() => system.stop());
+process.exit(exitCode);
+
+async function run(): Promise<number> {
+  const workspace = system.workspaces.get("crowd");
+  if (!workspace) throw new Error("nothing seeded");
+  const projectId = workspace.projects[0]!.id;
+  const taskIds = workspace.sample.map((task) => task.id);
+  const crowd = Array.from(
+    { length: clients },
+    (_, i) =>
+      new LoadClient(
+        system.baseUrls[i % instances]!,
+        cookieHeader(workspace.moreSessions[i % sessions]!),
+      ),
+  );
+
+  console.log(`Connecting ${clients} clients to ${instances} instance(s), first pulls…`);
+  const joined = performance.now();
+  await inBatches(crowd, 8, async (client) => {
+    await client.connect();
+    await client.schedulePull();
+  });
+  console.log(`  all joined in ${format(performance.now() - joined, "ms")}`);
+  // What joining cost is not part of the run.
+  for (const client of crowd) {
+    client.figures.pullMs.length = 0;
+    client.figures.pokes = 0;
+  }
+
+  console.log(`Changing the workspace for ${seconds} s, ${rate} change/s per client…`);
+  const loadBefore = os.loadavg()[0]!;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  let counter = 0;
+  await Promise.all(
+    crowd.map(async (client) => {
+      for (;;) {
+        await sleep(-Math.log(1 - Math.random()) * (1000 / rate));
+        if (performance.now() >= until) return;
+        await client.push(randomMutation(projectId, taskIds, ++counter));
+      }
+    }),
+  );
+  const loopsEnded = performance.now();
+  // The last change anyone made: every store must show it (and all before it) afterwards.
+  const lastPush = Math.max(...crowd.map((c) => c.lastPushEnd));
+  const runSeconds = (lastPush - started) / 1000;
+  const loadDuring = os.loadavg()[0]!;
+
+  // Converged: every mutation confirmed, no pull in flight or asked for, for a while.
+  const deadline = loopsEnded + 30_000;
+  for (;;) {
+    await sleep(250);
+    const settled = crowd.every((c) => c.unconfirmed === 0 && c.idleFor() > 1000);
+    if (settled || performance.now() > deadline) break;
+  }
+  const reference = new LoadClient(system.baseUrls[0]!, cookieHeader(workspace.sessions[0]));
+  await reference.schedulePull();
+  const diverged = crowd.filter((c) => c.unconfirmed > 0 || !sameStore(c.store, reference.store));
+  crowd.forEach((c) => c.close());
+
+  const pushes = crowd.flatMap((c) => c.figures.pushMs);
+  const pulls = crowd.flatMap((c) => c.figures.pullMs);
+  const converge = crowd.map((c) => Math.max(0, c.lastChangeAt - lastPush));
+  const applied = crowd.reduce((sum, c) => sum + c.figures.mutations, 0);
+  const errors = new Map<string, number>();
+  for (const client of crowd) {
+    for (const [kind, count] of client.figures.errors)
+      errors.set(kind, (errors.get(kind) ?? 0) + count);
+  }
+  if (diverged.length > 0) errors.set("store differs from Postgres", diverged.length);
+
+  const stat = (samples: number[], q: number) => format(quantile(samples, q) ?? 0, "ms");
+  const lines = [
+    `clients ${clients}, instances ${instances}, ${runSeconds.toFixed(1)} s, ` +
+      `${os.cpus().length} cores, load average ${loadBefore.toFixed(2)} → ${loadDuring.toFixed(2)} (${system.mode})`,
+    `throughput: ${(applied / runSeconds).toFixed(0)} mutations/s (${applied} applied)`,
+    `push: median ${stat(pushes, 0.5)}, p95 ${stat(pushes, 0.95)} (${pushes.length})`,
+    `pull: median ${stat(pulls, 0.5)}, p95 ${stat(pulls, 0.95)} (${pulls.length})`,
+    `converged after the last change: median ${stat(converge, 0.5)}, p95 ${stat(converge, 0.95)}, ` +
+      `max ${stat(converge, 1)}`,
+    `pokes delivered: ${crowd.reduce((sum, c) => sum + c.figures.pokes, 0)}`,
+    `stores equal to Postgres, every mutation confirmed once: ${clients - diverged.length}/${clients}`,
+    `errors: ${errors.size === 0 ? "none" : [...errors].map(([k, n]) => `${k} × ${n}`).join(", ")}`,
+  ];
+  console.log(lines.map((line) => `  ${line}`).join("\n"));
+
+  const outDir = path.resolve("bench-results");
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        clients,
+        instances,
+        seconds: runSeconds,
+        rate,
+        tasks,
+        mode: system.mode,
+        loadAverage: { before: loadBefore, during: loadDuring },
+        throughput: applied / runSeconds,
+        pushMs: pushes,
+        pullMs: pulls,
+        convergeMs: converge,
+        errors: Object.fromEntries(errors),
+      },
+      null,
+      1,
+    ),
+  );
+  console.log(`  written to ${path.relative(process.cwd(), file)}`);
+  return diverged.length === 0 ? 0 : 1;
+}
+
+/** A change a person makes: mostly edits and moves, some comments, a few new tasks. */
+function randomMutation(projectId: string, taskIds: string[], n: number): Sent {
+  const id = taskIds[Math.floor(Math.random() * taskIds.length)]!;
+  const at = new Date().toISOString();
+  const roll = Math.random();
+  if (roll < 0.3) {
+    const statuses = ["to-do", "in-progress", "in-review", "done"];
+    const status = statuses[Math.floor(Math.random() * statuses.length)]!;
+    return { name: "updateTask", args: { id, projectId, status, updatedAt: at } };
+  }
+  if (roll < 0.6) {
+    const priorities = ["no-priority", "low", "medium", "high", "urgent"];
+    const priority = priorities[Math.floor(Math.random() * priorities.length)]!;
+    return { name: "updateTask", args: { id, projectId, priority, updatedAt: at } };
+  }
+  if (roll < 0.75) {
+    return { name: "updateTask", args: { id, projectId, title: `Edited ${n}`, updatedAt: at } };
+  }
+  if (roll < 0.92) {
+    return {
+      name: "addComment",
+      args: { id: randomUUID(), taskId: id, body: `Comment ${n}`, createdAt: at },
+    };
+  }
+  return {
+    name: "createTask",
+    args: { id: randomUUID(), projectId, title: `New ${n}`, createdAt: at },
+  };
+}
+
+/**
+ * Whether two stores hold the same workspace rows: not the person's own notices, notifications
+ * and settings, nor the workspace row (it carries the person's own role).
+ */
+function sameStore(a: Map<string, unknown>, b: Map<string, unknown>): boolean {
+  const sharedKey =
+    /^(project|status|label|task|comment|activity|subscriber|relation|attachment|member|description-doc)\//;
+  const shared = (store: Map<string, unknown>) => [...store].filter(([key]) => sharedKey.test(key));
+  const left = shared(a);
+  const right = new Map(shared(b));
+  if (left.length !== right.size) return false;
+  return left.every(([key, value]) => isDeepStrictEqual(value, right.get(key)));
+}
+
+async function inBatches<T>(items: T[], size: number, each: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size)
+    await Promise.all(items.slice(i, i + size).map(each));
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
