@@ -33,6 +33,7 @@ import type { Response } from "express";
 import type postgres from "postgres";
 import { z } from "zod";
 import type { Database } from "../db/database.ts";
+import { forgetCachedSessions } from "../auth/session.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
 import { liveSessionIds, notify, userWorkspaceIds } from "./data.ts";
@@ -231,11 +232,16 @@ export async function createPokes({
           logger.warn({ payload }, "ignored a malformed poke notification");
           return;
         }
-        if (parsed.data.s) void checkSessions();
-        else deliver({ workspaceIds: parsed.data.w, userIds: parsed.data.u });
+        if (parsed.data.s) {
+          forgetCachedSessions();
+          void checkSessions();
+        } else deliver({ workspaceIds: parsed.data.w, userIds: parsed.data.u });
       },
       // Runs on the first connect and on every reconnect: anything may have been missed.
-      () => deliver("everyone"),
+      () => {
+        forgetCachedSessions();
+        deliver("everyone");
+      },
     );
     unlisten = listening.unlisten;
   }
@@ -257,6 +263,8 @@ export async function createPokes({
       else deliver(change);
     },
     async sessionsEnded() {
+      // This instance forgets at once, before the call that ended them answers.
+      forgetCachedSessions();
       if (db.mode === "postgres") await notify(db.sql, POKE_CHANNEL, SESSIONS_ENDED_PAYLOAD);
       else await checkSessions();
     },
