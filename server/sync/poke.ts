@@ -43,6 +43,14 @@ export type SyncChange = { workspaceIds: string[]; userIds: string[] };
 export const POKE_CHANNEL = "replicache_poke";
 const HEARTBEAT_MS = 25_000;
 const DEBOUNCE_MS = 15;
+/**
+ * Under a crowd the window widens with the streams open on this instance (4 ms each, up to a
+ * second): every poke makes a pull, and 200 clients pulling after every one of 200 changes a
+ * second would leave the server no time for the changes themselves (issue 19, `npm run load`).
+ * The first change after a quiet window still pokes at once.
+ */
+const DEBOUNCE_PER_STREAM_MS = 4;
+const MAX_DEBOUNCE_MS = 1000;
 /** pg_notify payloads must stay under 8000 bytes. */
 const MAX_PAYLOAD_IDS = 100;
 /** The app opens one stream per tab; a session asking for more is a leak or an attack. */
@@ -129,7 +137,9 @@ export async function createPokes({
   const streamsOfSession = new Map<string, number>();
 
   // The first change pokes at once (it is on the path of "another browser sees it"); more
-  // changes within DEBOUNCE_MS wait and go as one poke at its end, so a burst costs two pulls.
+  // changes within the window wait and go as one poke at its end, so a burst costs two pulls.
+  const debounceMs = () =>
+    Math.min(MAX_DEBOUNCE_MS, Math.max(DEBOUNCE_MS, connections.size * DEBOUNCE_PER_STREAM_MS));
   const poke = (connection: Connection) => {
     if (connection.timer) {
       connection.again = true;
@@ -141,7 +151,7 @@ export async function createPokes({
       if (!connection.again) return;
       connection.again = false;
       poke(connection);
-    }, DEBOUNCE_MS);
+    }, debounceMs());
   };
 
   const refreshWorkspaces = async (connection: Connection) => {
