@@ -280,18 +280,22 @@ export async function pruneTombstones(tx: Db, days: number, batch = 1000) {
  */
 export async function scopeFingerprint(tx: Db, userId: string): Promise<string> {
   // A workspace's counter is spread over rows, one per writing connection (migration 0004).
-  const workspaces = await tx<{ id: string; counter: string }[]>`
-    select m."organizationId" as id,
-      coalesce((select sum(w.counter) from workspace_change w
-        where w.workspace_id = m."organizationId"), 0)::text as counter
-    from member m
-    where m."userId" = ${userId}
-    order by m."organizationId"`;
-  const [notices] = await tx<{ last: string; count: string }[]>`
-    select coalesce(max(seq), 0)::text as last, count(*)::text as count
-    from sync_notice where user_id = ${userId}`;
-  const [settings] = await tx<{ marker: string }[]>`
-    select direct || ':' || other as marker from notification_settings where user_id = ${userId}`;
+  // Sent together (pipelined): one round trip.
+  const [workspaces, [notices], [settings]] = await Promise.all([
+    tx<{ id: string; counter: string }[]>`
+      select m."organizationId" as id,
+        coalesce((select sum(w.counter) from workspace_change w
+          where w.workspace_id = m."organizationId"), 0)::text as counter
+      from member m
+      where m."userId" = ${userId}
+      order by m."organizationId"`,
+    tx<{ last: string; count: string }[]>`
+      select coalesce(max(seq), 0)::text as last, count(*)::text as count
+      from sync_notice where user_id = ${userId}`,
+    tx<{ marker: string }[]>`
+      select direct || ':' || other as marker from notification_settings
+      where user_id = ${userId}`,
+  ]);
   const parts = workspaces.map((w) => `${w.id}:${w.counter}`);
   return `${parts.join(",")}|notices:${notices?.last ?? 0}:${notices?.count ?? 0}|settings:${settings?.marker ?? ""}`;
 }
@@ -312,12 +316,25 @@ export async function loadAccess(tx: Db, userId: string): Promise<Access> {
   const access: Access = { workspaceIds: [], versions: {}, values: new Map() };
   const mine = tx`select "organizationId" from member where "userId" = ${userId}`;
 
-  const workspaces = await tx<(Workspace & { version: string })[]>`
+  // Sent together (pipelined): one round trip.
+  const [workspaces, members, notices, [settings]] = await Promise.all([
+    tx<(Workspace & { version: string })[]>`
     select o.id, o.name, o.slug, o.logo, m.role,
       md5(json_build_array(o.name, o.slug, o.logo, m.role)::text) as version
     from member m join "organization" o on o.id = m."organizationId"
     where m."userId" = ${userId}
-    order by o.id`;
+    order by o.id`,
+    tx<(Member & { version: string })[]>`
+    select u.id, m."organizationId" as "workspaceId", u.name, u.email, u.image, m.role,
+      md5(json_build_array(u.name, u.email, u.image, m.role)::text) as version
+    from member m join "user" u on u.id = m."userId"
+    where m."organizationId" in (${mine})`,
+    tx<(Omit<Notice, "createdAt"> & { createdAt: Date })[]>`
+    select id, mutation_name as "mutationName", code, message, created_at as "createdAt"
+    from sync_notice where user_id = ${userId}`,
+    tx<Pick<NotificationSettings, "direct" | "other">[]>`
+    select direct, other from notification_settings where user_id = ${userId}`,
+  ]);
   for (const { version, ...workspace } of workspaces) {
     const key = workspaceKey(workspace.id);
     access.workspaceIds.push(workspace.id);
@@ -325,28 +342,18 @@ export async function loadAccess(tx: Db, userId: string): Promise<Access> {
     access.values.set(key, workspace);
   }
 
-  const members = await tx<(Member & { version: string })[]>`
-    select u.id, m."organizationId" as "workspaceId", u.name, u.email, u.image, m.role,
-      md5(json_build_array(u.name, u.email, u.image, m.role)::text) as version
-    from member m join "user" u on u.id = m."userId"
-    where m."organizationId" in (${mine})`;
   for (const { version, ...member } of members) {
     const key = memberKey(member.workspaceId, member.id);
     access.versions[key] = version;
     access.values.set(key, member);
   }
 
-  const notices = await tx<(Omit<Notice, "createdAt"> & { createdAt: Date })[]>`
-    select id, mutation_name as "mutationName", code, message, created_at as "createdAt"
-    from sync_notice where user_id = ${userId}`;
   for (const notice of notices) {
     const key = noticeKey(notice.id);
     access.versions[key] = "1";
     access.values.set(key, { ...notice, createdAt: notice.createdAt.toISOString() });
   }
 
-  const [settings] = await tx<Pick<NotificationSettings, "direct" | "other">[]>`
-    select direct, other from notification_settings where user_id = ${userId}`;
   const ownSettings: NotificationSettings = {
     id: userId,
     direct: settings?.direct ?? "instant",

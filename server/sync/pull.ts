@@ -113,6 +113,9 @@ const pullRequestSchema = z.object({
  */
 const MAX_COOKIE_ORDER = 2 ** 30;
 
+/** One pull in this many prunes old tombstones (on average). */
+const PRUNE_EVERY = 50;
+
 /** `more` is set while a first pull is under way: the client pulls again at once. */
 export type PullCookie = { order: number; cvrId: string; more?: true };
 
@@ -148,13 +151,18 @@ export async function pull(
   return withRetry(sql, "repeatable read", async (tx) => {
     // Read, not locked: a no-op pull writes nothing. Two concurrent pulls of one group both
     // write the group's cvr_version below, and repeatable read makes the second one retry.
-    const group = (await data.readClientGroup(tx, groupId)) ?? { userId, cvrVersion: 0 };
+    // Sent together: postgres.js pipelines them on the transaction's connection, so they cost
+    // one round trip rather than four (the transaction's snapshot is the same for all).
+    const [storedGroup, previous, fingerprint, mutationIds] = await Promise.all([
+      data.readClientGroup(tx, groupId),
+      cvrId ? data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null,
+      data.scopeFingerprint(tx, userId),
+      data.clientMutationIds(tx, groupId),
+    ]);
+    const group = storedGroup ?? { userId, cvrVersion: 0 };
     if (group.userId !== userId) {
       throw new ApiError(403, "FORBIDDEN", "This client group belongs to another user");
     }
-    const previous = cvrId ? await data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null;
-    const fingerprint = await data.scopeFingerprint(tx, userId);
-    const mutationIds = await data.clientMutationIds(tx, groupId);
     const changedIds = changedMutationIds(previous?.clientMutationIds ?? {}, mutationIds);
     const unchanged = { cookie, lastMutationIDChanges: {}, patch: [] };
     if (
@@ -167,8 +175,10 @@ export async function pull(
       return unchanged;
     }
 
-    const snapshot = await data.currentSnapshot(tx);
-    const access = await data.loadAccess(tx, userId);
+    const [snapshot, access] = await Promise.all([
+      data.currentSnapshot(tx),
+      data.loadAccess(tx, userId),
+    ]);
     const page = await buildPage(tx, userId, previous, access, options.pageBytes ?? PAGE_BYTES);
     const done = !filling(page.workspaces);
     const lastMutationIDChanges = done ? changedIds : {};
@@ -189,26 +199,31 @@ export async function pull(
       cvrId: randomUUID(),
       ...(done ? {} : { more: true as const }),
     };
-    await data.setClientGroupVersion(tx, groupId, userId, next.order);
-    await data.saveCvr(tx, {
-      id: next.cvrId,
-      clientGroupId: groupId,
-      userId,
-      order: next.order,
-      snapshot,
-      workspaces: page.workspaces,
-      entries: access.versions,
-      clientMutationIds: done ? mutationIds : (previous?.clientMutationIds ?? {}),
-      fingerprint,
-    });
-    await data.pruneCvrs(tx, {
-      clientGroupId: groupId,
-      userId,
-      keep: CVRS_KEPT_PER_GROUP,
-      maxAgeDays: CVR_MAX_AGE_DAYS,
-    });
-    await data.pruneTombstones(tx, TOMBSTONE_DAYS);
-    await notificationRows.pruneNotificationTombstones(tx, TOMBSTONE_DAYS);
+    await Promise.all([
+      data.setClientGroupVersion(tx, groupId, userId, next.order),
+      data.saveCvr(tx, {
+        id: next.cvrId,
+        clientGroupId: groupId,
+        userId,
+        order: next.order,
+        snapshot,
+        workspaces: page.workspaces,
+        entries: access.versions,
+        clientMutationIds: done ? mutationIds : (previous?.clientMutationIds ?? {}),
+        fingerprint,
+      }),
+      data.pruneCvrs(tx, {
+        clientGroupId: groupId,
+        userId,
+        keep: CVRS_KEPT_PER_GROUP,
+        maxAgeDays: CVR_MAX_AGE_DAYS,
+      }),
+      // Old tombstones go a bounded batch at a time, in one pull of PRUNE_EVERY on average:
+      // they are only for records past their age, and every pull deleting costs the crowd.
+      Math.random() < 1 / PRUNE_EVERY && data.pruneTombstones(tx, TOMBSTONE_DAYS),
+      Math.random() < 1 / PRUNE_EVERY &&
+        notificationRows.pruneNotificationTombstones(tx, TOMBSTONE_DAYS),
+    ]);
     const patch: PatchOperation[] = previous ? page.patch : [{ op: "clear" }, ...page.patch];
     return { cookie: next, lastMutationIDChanges, patch };
   });
@@ -280,30 +295,21 @@ async function buildPage(
     if (value) puts.set(key, value);
   }
 
-  // The person's notifications: all of them on a first pull, else those the record's snapshot
-  // did not see (a removed member's were deleted with the membership: tombstones).
-  if (previous) {
-    for (const key of await notificationRows.deletedNotificationKeys(
-      tx,
-      userId,
-      previous.snapshot,
-    )) {
-      dels.add(key);
-    }
-  }
-  for (const { key, value } of await notificationRows.visibleNotifications(
-    tx,
-    userId,
-    previous?.snapshot,
-  )) {
-    puts.set(key, value);
-  }
-
+  // Every read below is sent at once (pipelined on the transaction's connection) and applied
+  // in this order: the person's notifications (all of them on a first pull, else those the
+  // record's snapshot did not see; a removed member's were deleted with the membership:
+  // tombstones), then the workspaces' deletions and changed rows kind by kind.
+  const deletedNotifications = previous
+    ? notificationRows.deletedNotificationKeys(tx, userId, previous.snapshot)
+    : Promise.resolve([]);
+  const notifications = notificationRows.visibleNotifications(tx, userId, previous?.snapshot);
+  const deletions: Promise<string[]>[] = [];
+  const changes: Promise<data.Row[]>[] = [];
   if (previous) {
     const known = Object.keys(before);
     const left = known.filter((id) => !Object.hasOwn(workspaces, id));
-    for (const key of await data.deletedKeys(tx, known, previous.snapshot)) dels.add(key);
-    for (const key of await data.workspaceKeys(tx, left)) dels.add(key);
+    deletions.push(data.deletedKeys(tx, known, previous.snapshot));
+    deletions.push(data.workspaceKeys(tx, left));
 
     const kept = known.filter((id) => Object.hasOwn(workspaces, id));
     for (const [index, kind] of data.ROW_KINDS.entries()) {
@@ -315,16 +321,23 @@ async function buildPage(
         if (!cursor || kindIndex(cursor.kind) > index) whole.push(id);
         else if (kindIndex(cursor.kind) === index && cursor.after) partly.push([id, cursor.after]);
       }
-      for (const row of await data.changedRows(tx, kind, whole, previous.snapshot)) {
-        puts.set(row.key, row.value);
-      }
+      if (whole.length > 0) changes.push(data.changedRows(tx, kind, whole, previous.snapshot));
       for (const [id, after] of partly) {
-        for (const row of await data.changedRows(tx, kind, [id], previous.snapshot, after)) {
-          puts.set(row.key, row.value);
-        }
+        changes.push(data.changedRows(tx, kind, [id], previous.snapshot, after));
       }
     }
   }
+  // One Promise.all, so that a read that fails is handled however soon it fails.
+  const [notificationDels, notificationPuts, deletedLists, changedLists] = await Promise.all([
+    deletedNotifications,
+    notifications,
+    Promise.all(deletions),
+    Promise.all(changes),
+  ]);
+  for (const key of notificationDels) dels.add(key);
+  for (const { key, value } of notificationPuts) puts.set(key, value);
+  for (const keys of deletedLists) for (const key of keys) dels.add(key);
+  for (const rows of changedLists) for (const row of rows) puts.set(row.key, row.value);
 
   await continueFirstPulls(tx, workspaces, puts, pageBytes);
   const patch: PatchOperation[] = [];
