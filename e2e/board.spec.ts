@@ -6,6 +6,7 @@ import {
   workspaceWithMember,
 } from "./support/accounts.ts";
 import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+import { keyboardDragReady } from "./support/team.ts";
 
 /** Signs `page` up as the owner of a new workspace with a project "Website" (key WEB). */
 async function ownerWithProject(page: Page) {
@@ -190,6 +191,7 @@ test("a card moves with the keyboard, and with the Move to menu", async ({ page 
   await page.keyboard.press("Space");
   // What a screen reader hears tells when the card is up, and where it is.
   await expect(page.getByText("WEB-1 First is in its place in To do.")).toBeAttached();
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText("WEB-1 First is over WEB-2 Second in To do.")).toBeAttached();
   await page.keyboard.press("Space");

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createTasksThroughSync } from "./support/sync.ts";
 import {
   addTask,
+  keyboardDragReady,
   openBoard,
   ownerAndMember,
   syncStatus,
@@ -52,6 +53,7 @@ test("once the server has confirmed a change, a tab opened with the network cut 
   await page.getByRole("button", { name: "Drag Stored 2" }).focus();
   await page.keyboard.press("Space");
   await expect(page.getByText(/Stored 2 is in its place in To do\./)).toBeAttached();
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowUp");
   await expect(page.getByText(/Stored 2 is over \S+ Stored 1 in To do\./)).toBeAttached();
   await page.keyboard.press("Space");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
-import { column, ownerAndMember } from "./support/team.ts";
+import { column, keyboardDragReady, ownerAndMember } from "./support/team.ts";
 
 const workflowUrl = (projectId: string) => `/dashboard/settings/projects/${projectId}/workflow`;
 
@@ -86,6 +86,7 @@ test("an owner shapes a workflow of seven statuses; the board, backlog, public p
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   // What a screen reader hears tells where it is.
   await expect(page.getByText("QA is in its place.")).toBeAttached();
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowUp");
   await expect(page.getByText("QA is at the place of In review.")).toBeAttached();
   await page.keyboard.press("Space");

@@ -69,3 +69,13 @@ export async function addTask(page: Page, columnName: string, title: string) {
 
 export const syncStatus = (page: Page) =>
   page.getByRole("status").filter({ hasText: /Offline|Syncing/ });
+
+/**
+ * Waits until the page has run the timers already scheduled. dnd-kit's keyboard sensor starts
+ * listening for the arrows in a `setTimeout` after the pick-up (which a screen reader already
+ * hears): an arrow pressed before that timer ran is lost, as it was once in CI on a busy machine.
+ * Timers of equal delay run in the order they were set, so one set now runs after it.
+ */
+export async function keyboardDragReady(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
