@@ -8,8 +8,8 @@ import {
   newId,
   now,
   post,
+  signInAgain,
   signUp,
-  type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, testConfig, type TestServer } from "../test/test-server.ts";
 
@@ -32,19 +32,6 @@ afterAll(async () => {
   await second?.close();
   await first?.stop();
 });
-
-async function signInAgain(server: { url: string }, user: TestUser): Promise<TestUser> {
-  const response = await post(server, "/api/auth/sign-in/email", {
-    email: user.email,
-    password: "correct horse battery",
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return { ...user, cookie };
-}
 
 const label = (workspaceId: string) =>
   m("createLabel", {

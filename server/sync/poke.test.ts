@@ -11,6 +11,7 @@ import {
   now,
   post,
   removeMember,
+  signInAgain,
   signUp,
   type TestUser,
 } from "../test/sync-client.ts";
@@ -21,20 +22,6 @@ import { startTestServer, testConfig, type TestServer } from "../test/test-serve
 
 /** How long a test waits for the server to end a stream: a few periodic session checks. */
 const STREAM_END_MS = 15_000;
-
-/** The same person signed in again: another device, another session. */
-async function signInAgain(server: { url: string }, user: TestUser): Promise<TestUser> {
-  const response = await post(server, "/api/auth/sign-in/email", {
-    email: user.email,
-    password: "correct horse battery",
-  });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return { ...user, cookie };
-}
 
 const labelIn = (workspaceId: string) =>
   m("createLabel", {

@@ -127,6 +127,20 @@ export async function removeMember(
   await expectOk(response, "remove member");
 }
 
+/** The same person signed in again: another device, another session. */
+export async function signInAgain(server: Server, user: TestUser): Promise<TestUser> {
+  const response = await post(server, "/api/auth/sign-in/email", {
+    email: user.email,
+    password: "correct horse battery",
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  return { ...user, cookie };
+}
+
 /** better-auth's member row id of a user in a workspace (role changes take it). */
 export async function memberIdOf(
   server: Server,
