@@ -89,7 +89,7 @@ const screens: Screen[] = [
     ready: "main .attachment[data-state=uploaded] img",
     signedIn: true,
     prepare: attachSampleFiles,
-    scrollTo: "#task-attachments-heading",
+    scrollTo: ".task-description",
   },
   {
     name: "members",
@@ -300,6 +300,20 @@ async function attachSampleFiles(w: BenchWorkspace, baseUrl: string) {
     if (!put.ok) throw new Error(`upload: ${put.status}`);
     await fetch(`${baseUrl}/api/attachments/${id}/complete`, { method: "POST", headers });
   }
+  // The screenshot pasted into the description, as the editor writes it.
+  await pushAs(baseUrl, w, [
+    {
+      name: "updateTask",
+      args: {
+        id: task.id,
+        projectId: task.projectId,
+        description:
+          "The bus drops under load. Here is the board before the fix:\n\n" +
+          `![Board before the fix.png](/api/attachments/${ids[0]}/content)\n`,
+        updatedAt: new Date().toISOString(),
+      },
+    },
+  ]);
 }
 
 async function pushAs(
