@@ -37,8 +37,7 @@ export function attachmentIdOf(url: string): string | null {
 /** A file name as stored: no folders, no control characters, at most MAX_ATTACHMENT_NAME. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const clean = base.replace(/\p{Cc}/gu, "").trim();
   return (clean || "file").slice(0, MAX_ATTACHMENT_NAME);
 }
 

@@ -10,6 +10,7 @@ import {
   newId,
   now,
   post,
+  restoreArgs,
   signUp,
   type Mutation,
   type TestUser,
@@ -333,24 +334,7 @@ describe.each(storages)("attachments $name", ({ s3: useS3 }) => {
     await ownerClient.push(m("deleteTask", { id: otherTask, projectId }));
     await server.purgeAttachments();
     expect(await server.storage.size(attachmentStorageKey(kept.id))).toBe(PDF.length);
-    await ownerClient.push(
-      m("restoreTask", {
-        id: task.id,
-        projectId,
-        number: task.number,
-        title: task.title,
-        description: task.description,
-        status: task.status,
-        priority: task.priority,
-        assigneeId: task.assigneeId,
-        dueDate: task.dueDate,
-        position: task.position,
-        labelIds: [],
-        createdBy: task.createdBy,
-        createdAt: task.createdAt,
-        restoredAt: now(),
-      }),
-    );
+    await ownerClient.push(m("restoreTask", restoreArgs(task)));
     await memberClient.pull();
     expect(memberClient.get(attachmentKey(otherTask, kept.id))).toMatchObject({ name: "kept.pdf" });
     expect((await download(kept.id, member)).body).toEqual(PDF);

@@ -11,6 +11,7 @@ import {
   m,
   newId,
   now,
+  restoreArgs,
   signUp,
   type TestUser,
 } from "../test/sync-client.ts";
@@ -61,26 +62,6 @@ beforeEach(async () => {
     }),
   );
 });
-
-/** The arguments undo sends for a task as the store held it before the delete. */
-function restoreArgs(task: Task): MutatorArgs["restoreTask"] {
-  return {
-    id: task.id,
-    projectId: task.projectId,
-    number: task.number,
-    title: task.title,
-    description: task.description,
-    status: task.status,
-    priority: task.priority,
-    assigneeId: task.assigneeId,
-    dueDate: task.dueDate,
-    position: task.position,
-    labelIds: [...task.labelIds],
-    createdBy: task.createdBy,
-    createdAt: task.createdAt,
-    restoredAt: now(),
-  };
-}
 
 async function createTask(title: string, extra: Partial<MutatorArgs["createTask"]> = {}) {
   const id = newId("t");

@@ -11,6 +11,7 @@ import type {
   PullResponseV1,
   ReadonlyJSONValue,
 } from "replicache";
+import type { Task } from "../../shared/entities.ts";
 import type { MutatorArgs, MutatorName } from "../../shared/mutator-args.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 
@@ -125,6 +126,26 @@ export async function removeMember(
     owner,
   );
   await expectOk(response, "remove member");
+}
+
+/** The arguments undo sends for a task as the store held it before the delete. */
+export function restoreArgs(task: Task): MutatorArgs["restoreTask"] {
+  return {
+    id: task.id,
+    projectId: task.projectId,
+    number: task.number,
+    title: task.title,
+    description: task.description,
+    status: task.status,
+    priority: task.priority,
+    assigneeId: task.assigneeId,
+    dueDate: task.dueDate,
+    position: task.position,
+    labelIds: [...task.labelIds],
+    createdBy: task.createdBy,
+    createdAt: task.createdAt,
+    restoredAt: now(),
+  };
 }
 
 /** The same person signed in again: another device, another session. */

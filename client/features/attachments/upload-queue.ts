@@ -291,11 +291,7 @@ class Uploader {
     this.emit();
   }
 
-  /** Counts changes, for readers that re-render on any of them. */
-  version = 0;
-
   private emit() {
-    this.version++;
     this.previewMap = new Map(this.previews);
     for (const listener of this.listeners) listener();
   }

@@ -85,9 +85,3 @@ export function fileMarkdown(file: AddedFile): string {
   const url = `/api/attachments/${file.id}/content`;
   return file.image ? `![${label}](${url})` : `[${label}](${url})`;
 }
-
-/** The files of a paste or a drop, if it carries any. */
-export function filesOf(data: DataTransfer | null): File[] {
-  if (!data) return [];
-  return [...data.files];
-}
