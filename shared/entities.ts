@@ -312,6 +312,16 @@ export type Project = z.infer<typeof projectSchema>;
 export type Label = z.infer<typeof labelSchema>;
 export type Status = z.infer<typeof statusSchema>;
 export type Task = z.infer<typeof taskSchema>;
+/**
+ * Which projects' tasks the store holds (partial sync, server/sync/README.md): "loading" while
+ * a project's first pull is under way, "loaded" once all of it came. A project not named was
+ * never asked for (or was let go): its tasks are not in the store.
+ */
+export const syncScopeSchema = z.object({
+  id: z.literal("sync-scope"),
+  projects: z.record(z.string(), z.enum(["loading", "loaded"])),
+});
+export type SyncScope = z.infer<typeof syncScopeSchema>;
 export type DescriptionDoc = z.infer<typeof descriptionDocSchema>;
 export type Comment = z.infer<typeof commentSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;

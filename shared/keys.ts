@@ -25,6 +25,9 @@ export const descriptionDocKey = (taskId: string) => `description-doc/${taskId}`
 /** A refused mutation of the signed-in person (see server/sync/README.md). */
 export const noticeKey = (id: string) => `notice/${id}`;
 
+/** The projects whose tasks the store holds (partial sync; shared/entities.ts SyncScope). */
+export const syncScopeKey = "sync-scope";
+
 /** One notification of the signed-in person (only theirs is ever in their store). */
 export const notificationKey = (id: string) => `notification/${id}`;
 /** A person following a task: `id` in the value is the user's id. */

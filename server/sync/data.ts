@@ -171,6 +171,42 @@ export type RowKind = (typeof ROW_KINDS)[number];
  */
 export type FillCursor = { kind: RowKind; after: string };
 
+/**
+ * Partial sync (pull.ts): a client that names the projects it wants gets these kinds for every
+ * workspace, and the rest (tasks and what hangs off a task) for those projects only.
+ */
+export const WORKSPACE_ROW_KINDS = ["project", "status", "label", "relation"] as const;
+/** The kinds that belong to a task, sent for a loaded project after its tasks. */
+export const TASK_CHILD_KINDS = [
+  "comment",
+  "attachment",
+  "activity",
+  "subscriber",
+  "description",
+] as const;
+export type TaskChildKind = (typeof TASK_CHILD_KINDS)[number];
+
+/**
+ * Where a project's first pull stands: its tasks with an id above `after` still to send
+ * (phase "task"), or the comments, activity and the rest of its tasks with an id above `after`
+ * (phase "children"). `after` is "" at the start of a phase.
+ */
+export type ProjectCursor = { phase: "task" | "children"; after: string };
+export type SyncedProject = { workspaceId: string; cursor: ProjectCursor | null };
+/** What a partial record holds besides its workspaces: the list the client asked for, in its order. */
+export type PartialScope = { want: string[]; projects: Record<string, SyncedProject> };
+
+const partialSchema = z.object({
+  want: z.array(z.string()),
+  projects: z.record(
+    z.string(),
+    z.object({
+      workspaceId: z.string(),
+      cursor: z.object({ phase: z.enum(["task", "children"]), after: z.string() }).nullable(),
+    }),
+  ),
+});
+
 const cvrSchema = z.object({
   id: z.string(),
   order: z.number().int(),
@@ -183,6 +219,8 @@ const cvrSchema = z.object({
   entries: z.record(z.string(), z.string()),
   clientMutationIds: z.record(z.string(), z.number().int()),
   fingerprint: z.string(),
+  // Null: every project of the workspaces (a client that names none).
+  partial: partialSchema.nullable(),
 });
 export type Cvr = z.infer<typeof cvrSchema>;
 
@@ -205,7 +243,7 @@ export async function loadCvr(
 ): Promise<Cvr | null> {
   const [row] = await tx`
     select id, cookie_order as "order", snapshot::text as snapshot, workspaces, entries,
-      client_mutation_ids as "clientMutationIds", fingerprint
+      client_mutation_ids as "clientMutationIds", fingerprint, partial
     from replicache_cvr
     where id = ${id} and user_id = ${userId}
       and created_at > now() - make_interval(days => ${maxAgeDays})`;
@@ -215,10 +253,11 @@ export async function loadCvr(
 export async function saveCvr(tx: Db, cvr: Cvr & { clientGroupId: string; userId: string }) {
   await tx`
     insert into replicache_cvr (id, client_group_id, user_id, cookie_order, snapshot, workspaces,
-      entries, client_mutation_ids, fingerprint)
+      entries, client_mutation_ids, fingerprint, partial)
     values (${cvr.id}, ${cvr.clientGroupId}, ${cvr.userId}, ${cvr.order},
       ${cvr.snapshot}::pg_snapshot, ${tx.json(cvr.workspaces)}, ${tx.json(cvr.entries)},
-      ${tx.json(cvr.clientMutationIds)}, ${cvr.fingerprint})`;
+      ${tx.json(cvr.clientMutationIds)}, ${cvr.fingerprint},
+      ${cvr.partial ? tx.json(cvr.partial) : null})`;
 }
 
 /**
@@ -391,16 +430,107 @@ export async function changedRows(
   workspaceIds: string[],
   since: string,
   upTo?: string,
+  projects?: ProjectFilter,
 ): Promise<Row[]> {
   if (workspaceIds.length === 0) return [];
   const bound = upTo === undefined ? tx`` : tx`and id <= ${upTo}`;
+  const scoped = projects ? inProjects(tx, kind, projects) : tx``;
   return selectRows(
     tx,
     kind,
     tx`where workspace_id = any(${workspaceIds})
       and tx >= pg_snapshot_xmin(${since}::pg_snapshot)
-      and not pg_visible_in_snapshot(tx, ${since}::pg_snapshot) ${bound}`,
+      and not pg_visible_in_snapshot(tx, ${since}::pg_snapshot) ${bound} ${scoped}`,
   );
+}
+
+/** Tasks of these projects (with an id of at most `upToTask`), and what belongs to them. */
+export type ProjectFilter = { ids: string[]; upToTask?: string };
+
+/** The `and …` that keeps a task, or a row of a task, of the projects. */
+function inProjects(tx: Db, kind: RowKind, { ids, upToTask }: ProjectFilter): Where {
+  const bound = upToTask === undefined ? tx`` : tx`and id <= ${upToTask}`;
+  if (kind === "task") return tx`and project_id = any(${ids}) ${bound}`;
+  const tasks = tx`select id from task where project_id = any(${ids}) ${bound}`;
+  return kind === "description" ? tx`and id in (${tasks})` : tx`and task_id in (${tasks})`;
+}
+
+/**
+ * The next tasks of a project in id order (phase "task" of a ProjectCursor), or the rows that
+ * belong to its next tasks (phase "children"), with the last task id they reach.
+ */
+export async function projectRowsAfter(
+  tx: Db,
+  projectId: string,
+  cursor: ProjectCursor,
+  limit: number,
+): Promise<{ rows: Row[]; last: string | undefined; count: number }> {
+  if (cursor.phase === "task") {
+    const rows = await selectRows(
+      tx,
+      "task",
+      tx`where project_id = ${projectId} and id > ${cursor.after} order by id limit ${limit}`,
+    );
+    return { rows, last: rows.at(-1)?.id, count: rows.length };
+  }
+  const taskIds = (
+    await tx<{ id: string }[]>`
+      select id from task where project_id = ${projectId} and id > ${cursor.after}
+      order by id limit ${limit}`
+  ).map((row) => row.id);
+  if (taskIds.length === 0) return { rows: [], last: undefined, count: 0 };
+  const lists = await Promise.all(
+    TASK_CHILD_KINDS.map((kind) =>
+      selectRows(
+        tx,
+        kind,
+        kind === "description"
+          ? tx`where id = any(${taskIds})`
+          : tx`where task_id = any(${taskIds})`,
+      ),
+    ),
+  );
+  return { rows: lists.flat(), last: taskIds.at(-1), count: taskIds.length };
+}
+
+/**
+ * Of the projects a client asked for, those of the person's workspaces (an id of another
+ * workspace, or of none, is left out without a word), in the order asked: id → workspace.
+ */
+export async function visibleProjects(
+  tx: Db,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx<{ id: string; workspaceId: string }[]>`
+    select id, workspace_id as "workspaceId" from project
+    where id = any(${ids})
+      and workspace_id in (select "organizationId" from member where "userId" = ${userId})`;
+  const found = new Map(rows.map((row) => [row.id, row.workspaceId]));
+  const visible = new Map<string, string>();
+  for (const id of ids) {
+    const workspaceId = found.get(id);
+    if (workspaceId) visible.set(id, workspaceId);
+  }
+  return visible;
+}
+
+/** The keys of the tasks of these projects and of what belongs to them (a project let go). */
+export async function projectKeys(tx: Db, projectIds: string[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const tasks = tx`select id from task where project_id = any(${projectIds})`;
+  const rows = await tx<{ key: string }[]>`
+    select 'task/' || project_id || '/' || id as key from task
+    where project_id = any(${projectIds})
+    union all select 'comment/' || task_id || '/' || id from comment where task_id in (${tasks})
+    union all select 'activity/' || task_id || '/' || id from activity where task_id in (${tasks})
+    union all select 'subscriber/' || task_id || '/' || user_id from task_subscriber
+    where task_id in (${tasks})
+    union all select 'attachment/' || task_id || '/' || id from attachment
+    where task_id in (${tasks})
+    union all select 'description-doc/' || id from description_doc where id in (${tasks})`;
+  return rows.map((row) => row.key);
 }
 
 /** The next rows of a workspace in id order, for a first pull (see FillCursor). */
@@ -418,14 +548,27 @@ export function rowsAfter(
   );
 }
 
-/** Keys of rows of these workspaces deleted (or re-keyed) after the snapshot `since`. */
-export async function deletedKeys(tx: Db, workspaceIds: string[], since: string) {
+/**
+ * Keys of rows of these workspaces deleted (or re-keyed) after the snapshot `since`. With
+ * `projects` (partial sync), a task's key only if it was of one of them; the keys of a task's
+ * rows (comments, activity…) name the task, not its project, and a client that never had
+ * one deletes nothing.
+ */
+export async function deletedKeys(
+  tx: Db,
+  workspaceIds: string[],
+  since: string,
+  projects?: string[],
+) {
   if (workspaceIds.length === 0) return [];
+  const scoped = projects
+    ? tx`and (kind <> 'task' or split_part(key, '/', 2) = any(${projects}))`
+    : tx``;
   const rows = await tx<{ key: string }[]>`
     select key from sync_tombstone
     where workspace_id = any(${workspaceIds})
       and tx >= pg_snapshot_xmin(${since}::pg_snapshot)
-      and not pg_visible_in_snapshot(tx, ${since}::pg_snapshot)`;
+      and not pg_visible_in_snapshot(tx, ${since}::pg_snapshot) ${scoped}`;
   return rows.map((row) => row.key);
 }
 

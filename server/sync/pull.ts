@@ -55,6 +55,8 @@ import { randomUUID } from "node:crypto";
 import type { PatchOperation, PullResponseV1, ReadonlyJSONValue } from "replicache";
 import { z } from "zod";
 import { opaqueIdSchema } from "../../shared/opaque-id.ts";
+import { idSchema, type SyncScope } from "../../shared/entities.ts";
+import { syncScopeKey } from "../../shared/keys.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
 import { changedMutationIds, diffCvr } from "./cvr.ts";
@@ -98,12 +100,18 @@ const cookieSchema = z.union([
   }),
 ]);
 
+/** The most projects a client may name for partial sync (it keeps the ones opened last). */
+export const MAX_SYNCED_PROJECTS = 50;
+
 const pullRequestSchema = z.object({
   pullVersion: z.literal(1),
   clientGroupID: opaqueIdSchema,
   cookie: cookieSchema,
   profileID: opaqueIdSchema,
   schemaVersion: z.string().max(200),
+  // Partial sync: the projects whose tasks the client wants, the one it needs first first.
+  // Absent: every project of every workspace (older clients, scripts).
+  projects: z.array(idSchema).max(MAX_SYNCED_PROJECTS).optional(),
 });
 
 /**
@@ -147,18 +155,22 @@ export async function pull(
   const cookie = request.cookie;
   const { order: cookieOrder, cvrId } = readCookie(cookie);
   const groupId = request.clientGroupID;
+  const want = request.projects ? [...new Set(request.projects)] : null;
 
   return withRetry(sql, "repeatable read", async (tx) => {
     // Read, not locked: a no-op pull writes nothing. Two concurrent pulls of one group both
     // write the group's cvr_version below, and repeatable read makes the second one retry.
     // Sent together: postgres.js pipelines them on the transaction's connection, so they cost
     // one round trip rather than four (the transaction's snapshot is the same for all).
-    const [storedGroup, previous, fingerprint, mutationIds] = await Promise.all([
+    const [storedGroup, stored, fingerprint, mutationIds] = await Promise.all([
       data.readClientGroup(tx, groupId),
       cvrId ? data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null,
       data.scopeFingerprint(tx, userId),
       data.clientMutationIds(tx, groupId),
     ]);
+    // A record of the other mode (a client that starts or stops naming projects) is no base
+    // for a diff: the client starts again from a reset.
+    const previous = stored && (stored.partial === null) === (want === null) ? stored : null;
     const group = storedGroup ?? { userId, cvrVersion: 0 };
     if (group.userId !== userId) {
       throw new ApiError(403, "FORBIDDEN", "This client group belongs to another user");
@@ -168,6 +180,8 @@ export async function pull(
     if (
       previous &&
       !filling(previous.workspaces) &&
+      !projectsFilling(previous.partial) &&
+      sameList(previous.partial?.want, want ?? undefined) &&
       previous.fingerprint === fingerprint &&
       Object.keys(changedIds).length === 0 &&
       !(await notificationRows.notificationsChangedSince(tx, userId, previous.snapshot))
@@ -175,18 +189,27 @@ export async function pull(
       return unchanged;
     }
 
-    const [snapshot, access] = await Promise.all([
+    const [snapshot, access, visible] = await Promise.all([
       data.currentSnapshot(tx),
       data.loadAccess(tx, userId),
+      want ? data.visibleProjects(tx, userId, want) : null,
     ]);
-    const page = await buildPage(tx, userId, previous, access, options.pageBytes ?? PAGE_BYTES);
-    const done = !filling(page.workspaces);
+    const page = await buildPage(
+      tx,
+      userId,
+      previous,
+      access,
+      want && visible ? { want, visible } : null,
+      options.pageBytes ?? PAGE_BYTES,
+    );
+    const done = !filling(page.workspaces) && !projectsFilling(page.partial);
     const lastMutationIDChanges = done ? changedIds : {};
     if (
       previous &&
       page.patch.length === 0 &&
       Object.keys(lastMutationIDChanges).length === 0 &&
-      sameWorkspaces(previous.workspaces, page.workspaces)
+      sameWorkspaces(previous.workspaces, page.workspaces) &&
+      samePartial(previous.partial, page.partial)
     ) {
       // Counters moved without a visible change: the record now stands for this snapshot, so
       // the next pull is fast again and looks at fewer transactions.
@@ -211,6 +234,7 @@ export async function pull(
         entries: access.versions,
         clientMutationIds: done ? mutationIds : (previous?.clientMutationIds ?? {}),
         fingerprint,
+        partial: page.partial,
       }),
       data.pruneCvrs(tx, {
         clientGroupId: groupId,
@@ -252,6 +276,38 @@ function readCookie(cookie: z.infer<typeof cookieSchema>): {
 
 const filling = (workspaces: Workspaces) => Object.values(workspaces).some((c) => c !== null);
 
+const projectsFilling = (partial: data.PartialScope | null) =>
+  partial !== null && Object.values(partial.projects).some((p) => p.cursor !== null);
+
+const sameList = (a: string[] | undefined, b: string[] | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.join() === b.join());
+
+function samePartial(a: data.PartialScope | null, b: data.PartialScope | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (!sameList(a.want, b.want)) return false;
+  const ids = Object.keys(a.projects);
+  return (
+    ids.length === Object.keys(b.projects).length &&
+    ids.every((id) => {
+      const x = a.projects[id]?.cursor;
+      const y = b.projects[id]?.cursor;
+      return (
+        Object.hasOwn(b.projects, id) &&
+        (x === y || (x && y && x.phase === y.phase && x.after === y.after))
+      );
+    })
+  );
+}
+
+/** The value of the store's `sync-scope` key for a partial record. */
+function syncScope(partial: data.PartialScope): SyncScope {
+  const projects: SyncScope["projects"] = {};
+  for (const [id, project] of Object.entries(partial.projects)) {
+    projects[id] = project.cursor ? "loading" : "loaded";
+  }
+  return { id: "sync-scope", projects };
+}
+
 function sameWorkspaces(a: Workspaces, b: Workspaces): boolean {
   const ids = Object.keys(a);
   if (ids.length !== Object.keys(b).length) return false;
@@ -264,26 +320,50 @@ function sameWorkspaces(a: Workspaces, b: Workspaces): boolean {
   });
 }
 
-const kindIndex = (kind: data.RowKind) => data.ROW_KINDS.indexOf(kind);
+type Kinds = readonly data.RowKind[];
 
-/** Where a workspace's first pull starts, and where it goes after finishing a kind. */
-function cursorAfterKind(index: number): data.FillCursor | null {
-  const kind = data.ROW_KINDS[index + 1];
+/** Where a workspace's first pull starts (`index` -1), and where it goes after finishing a kind. */
+function cursorAfterKind(kinds: Kinds, index: number): data.FillCursor | null {
+  const kind = kinds[index + 1];
   return kind ? { kind, after: "" } : null;
 }
 
-/** The patch since `previous` (module comment) and where each workspace now stands. */
+/** Partial sync: the projects the client asked for, and those of them it may see. */
+type Wanted = { want: string[]; visible: Map<string, string> };
+
+type Page = {
+  patch: PatchOperation[];
+  workspaces: Workspaces;
+  partial: data.PartialScope | null;
+};
+
+/** The patch since `previous` (module comment) and where each workspace and project now stands. */
 async function buildPage(
   tx: postgres.TransactionSql,
   userId: string,
   previous: data.Cvr | null,
   access: data.Access,
+  wanted: Wanted | null,
   pageBytes: number,
-): Promise<{ patch: PatchOperation[]; workspaces: Workspaces }> {
+): Promise<Page> {
+  // Partial sync sends the tasks (and what belongs to them) of the projects asked for only.
+  const kinds: Kinds = wanted ? data.WORKSPACE_ROW_KINDS : data.ROW_KINDS;
+  const kindIndex = (kind: data.RowKind) => kinds.indexOf(kind);
   const before: Workspaces = previous?.workspaces ?? {};
   const workspaces: Workspaces = {};
   for (const id of access.workspaceIds) {
-    workspaces[id] = Object.hasOwn(before, id) ? (before[id] ?? null) : cursorAfterKind(-1);
+    workspaces[id] = Object.hasOwn(before, id) ? (before[id] ?? null) : cursorAfterKind(kinds, -1);
+  }
+  const projectsBefore = previous?.partial?.projects ?? {};
+  const partial: data.PartialScope | null = wanted && { want: wanted.want, projects: {} };
+  if (partial && wanted) {
+    for (const [id, workspaceId] of wanted.visible) {
+      // A copy: the record's own entry is compared with it below.
+      const before = projectsBefore[id];
+      partial.projects[id] = before
+        ? { ...before }
+        : { workspaceId, cursor: { phase: "task", after: "" } };
+    }
   }
   const dels = new Set<string>();
   const puts = new Map<string, ReadonlyJSONValue>();
@@ -308,11 +388,19 @@ async function buildPage(
   if (previous) {
     const known = Object.keys(before);
     const left = known.filter((id) => !Object.hasOwn(workspaces, id));
-    deletions.push(data.deletedKeys(tx, known, previous.snapshot));
-    deletions.push(data.workspaceKeys(tx, left));
-
     const kept = known.filter((id) => Object.hasOwn(workspaces, id));
-    for (const [index, kind] of data.ROW_KINDS.entries()) {
+    // Projects kept, and those let go whose workspace stays (a workspace that left goes whole).
+    const keptProjects = partial
+      ? Object.keys(projectsBefore).filter((id) => Object.hasOwn(partial.projects, id))
+      : undefined;
+    const letGo = Object.entries(projectsBefore)
+      .filter(([id, p]) => !partial?.projects[id] && Object.hasOwn(workspaces, p.workspaceId))
+      .map(([id]) => id);
+    deletions.push(data.deletedKeys(tx, known, previous.snapshot, keptProjects));
+    deletions.push(data.workspaceKeys(tx, left));
+    deletions.push(data.projectKeys(tx, letGo));
+
+    for (const [index, kind] of kinds.entries()) {
       // Workspaces whose rows of this kind were all sent, and those part-way through them.
       const whole: string[] = [];
       const partly: [string, string][] = [];
@@ -325,6 +413,9 @@ async function buildPage(
       for (const [id, after] of partly) {
         changes.push(data.changedRows(tx, kind, [id], previous.snapshot, after));
       }
+    }
+    if (partial && keptProjects) {
+      changes.push(...projectChanges(tx, keptProjects, projectsBefore, previous.snapshot));
     }
   }
   // One Promise.all, so that a read that fails is handled however soon it fails.
@@ -339,43 +430,127 @@ async function buildPage(
   for (const keys of deletedLists) for (const key of keys) dels.add(key);
   for (const rows of changedLists) for (const row of rows) puts.set(row.key, row.value);
 
-  await continueFirstPulls(tx, workspaces, puts, pageBytes);
+  const room = await continueFirstPulls(tx, kinds, workspaces, puts, pageBytes);
+  if (partial) {
+    await continueProjectPulls(tx, partial, puts, room);
+    const scope = syncScope(partial);
+    const scopeBefore = previous?.partial ? syncScope(previous.partial) : null;
+    if (!scopeBefore || JSON.stringify(scopeBefore) !== JSON.stringify(scope)) {
+      puts.set(syncScopeKey, scope);
+    }
+  }
   const patch: PatchOperation[] = [];
   for (const key of dels) patch.push({ op: "del", key });
   for (const [key, value] of puts) patch.push({ op: "put", key, value });
-  return { patch, workspaces };
+  return { patch, workspaces, partial };
+}
+
+/**
+ * The reads of what changed in projects the record already covers: every task and task row of
+ * the projects whose first pull is done, and of one part-way only what it has sent.
+ */
+function projectChanges(
+  tx: postgres.TransactionSql,
+  ids: string[],
+  projects: data.PartialScope["projects"],
+  since: string,
+): Promise<data.Row[]>[] {
+  const reads: Promise<data.Row[]>[] = [];
+  const inWorkspaces = (list: string[]) => [...new Set(list.map((id) => projects[id]!.workspaceId))];
+  const loaded = ids.filter((id) => projects[id]?.cursor === null);
+  if (loaded.length > 0) {
+    const workspaceIds = inWorkspaces(loaded);
+    for (const kind of ["task", ...data.TASK_CHILD_KINDS] as const) {
+      reads.push(data.changedRows(tx, kind, workspaceIds, since, undefined, { ids: loaded }));
+    }
+  }
+  for (const id of ids) {
+    const cursor = projects[id]?.cursor;
+    if (!cursor) continue;
+    const workspaceIds = inWorkspaces([id]);
+    const sent = { ids: [id], upToTask: cursor.after };
+    if (cursor.phase === "children") {
+      reads.push(data.changedRows(tx, "task", workspaceIds, since, undefined, { ids: [id] }));
+    }
+    if (!cursor.after) continue;
+    for (const kind of cursor.phase === "task" ? (["task"] as const) : data.TASK_CHILD_KINDS) {
+      reads.push(data.changedRows(tx, kind, workspaceIds, since, undefined, sent));
+    }
+  }
+  return reads;
 }
 
 /**
  * Sends rows of the workspaces still in their first pull, kind by kind across workspaces, until
- * the page holds about `pageBytes`; moves their cursors (null once a workspace's last kind is done).
+ * the page holds about `pageBytes`; moves their cursors (null once a workspace's last kind is
+ * done). Returns the room left in the page.
  */
 async function continueFirstPulls(
   tx: postgres.TransactionSql,
+  kinds: Kinds,
   workspaces: Workspaces,
   puts: Map<string, ReadonlyJSONValue>,
   pageBytes: number,
-) {
+): Promise<number> {
   let room = pageBytes;
-  for (const [index, kind] of data.ROW_KINDS.entries()) {
+  for (const [index, kind] of kinds.entries()) {
     for (const [id, cursor] of Object.entries(workspaces)) {
       if (cursor?.kind !== kind) continue;
       let after = cursor.after;
       for (;;) {
-        if (room <= 0) return;
+        if (room <= 0) return room;
         const batch = Math.min(FILL_BATCH, Math.ceil(room / ROW_BYTES));
         const rows = await data.rowsAfter(tx, kind, id, after, batch);
-        for (const row of rows) {
-          puts.set(row.key, row.value);
-          room -= row.key.length + JSON.stringify(row.value).length;
-        }
+        room -= addRows(puts, rows);
         const last = rows.at(-1);
         if (!last || rows.length < batch) {
-          workspaces[id] = cursorAfterKind(index);
+          workspaces[id] = cursorAfterKind(kinds, index);
           break;
         }
         after = last.id;
         workspaces[id] = { kind, after };
+      }
+    }
+  }
+  return room;
+}
+
+/** Puts the rows; returns their size in bytes of JSON. */
+function addRows(puts: Map<string, ReadonlyJSONValue>, rows: data.Row[]): number {
+  let size = 0;
+  for (const row of rows) {
+    puts.set(row.key, row.value);
+    size += row.key.length + JSON.stringify(row.value).length;
+  }
+  return size;
+}
+
+/**
+ * Partial sync: the first pulls of the projects asked for, in the order asked (the project on
+ * screen first), each its tasks first (the board paints from them), then what belongs to them,
+ * task by task, until the page is full.
+ */
+async function continueProjectPulls(
+  tx: postgres.TransactionSql,
+  partial: data.PartialScope,
+  puts: Map<string, ReadonlyJSONValue>,
+  room: number,
+) {
+  for (const id of partial.want) {
+    const project = partial.projects[id];
+    if (!project) continue;
+    while (project.cursor) {
+      if (room <= 0) return;
+      const cursor = project.cursor;
+      // A task's rows weigh several times the task: take fewer tasks per read in that phase.
+      const perTask = cursor.phase === "task" ? ROW_BYTES : ROW_BYTES * 4;
+      const batch = Math.min(FILL_BATCH, Math.ceil(room / perTask));
+      const { rows, last, count } = await data.projectRowsAfter(tx, id, cursor, batch);
+      room -= addRows(puts, rows);
+      if (!last || count < batch) {
+        project.cursor = cursor.phase === "task" ? { phase: "children", after: "" } : null;
+      } else {
+        project.cursor = { phase: cursor.phase, after: last };
       }
     }
   }

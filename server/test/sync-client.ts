@@ -194,6 +194,8 @@ export class SyncClient {
   lastMutationID = 0;
   cookie: Cookie = null;
   readonly store = new Map<string, ReadonlyJSONValue>();
+  /** Partial sync: the projects whose tasks the pulls ask for; undefined: every project. */
+  projects: string[] | undefined;
 
   constructor(
     readonly server: Server,
@@ -247,6 +249,7 @@ export class SyncClient {
       cookie: this.cookie,
       profileID: "test-profile",
       schemaVersion: SCHEMA_VERSION,
+      ...(this.projects ? { projects: this.projects } : {}),
       ...overrides,
     };
   }
