@@ -19,6 +19,7 @@ import { invitationRoutes } from "./invitation/invitation-routes.ts";
 import { unsubscribeRoutes } from "./notifications/unsubscribe-routes.ts";
 import { publicProjectRoutes } from "./public-project/public-project-routes.ts";
 import type { Pokes } from "./sync/poke.ts";
+import { searchRoutes } from "./search/search-routes.ts";
 import { syncRoutes } from "./sync/sync-routes.ts";
 
 export type AppDeps = {
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(attachmentRoutes({ auth, sql: db.sql, storage, announcer: pokes.announcer }));
   app.use(presenceRoutes({ auth, sql: db.sql, presence }));
+  app.use(searchRoutes({ auth, sql: db.sql }));
   app.use(healthRoutes(db));
   app.use(configRoutes(config));
   app.use(publicProjectRoutes(db.sql));

@@ -228,10 +228,11 @@ const inboxRoute = createRoute({
   path: "inbox",
 }).lazy(() => import("../features/inbox/inbox.tsx").then((m) => m.Route));
 
+// Its component asks the store for the project's tasks (partial sync) before the screens show.
 const projectRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "project/$projectId",
-});
+}).lazy(() => import("../features/workspace/project-sync-gate.tsx").then((m) => m.Route));
 
 // A project opens on its board, or on its list for whoever last chose the list (viewMode).
 const projectHomeRoute = createRoute({

@@ -13,6 +13,9 @@ export const uploadsName = (userId: string) => `uploads-${userId}`;
 /** The service worker's cache of attachment images (vite.config.ts). */
 export const ATTACHMENT_IMAGE_CACHE = "attachment-images";
 
+/** The localStorage key of the projects one person's store syncs (platform/sync/project-scope.ts). */
+export const syncedProjectsKey = (userId: string) => `synced-projects:${userId}`;
+
 /** The localStorage key of the refusal notices this browser has shown one person. */
 export const seenNoticesKey = (userId: string) => `seen-sync-notices:${userId}`;
 
@@ -46,6 +49,7 @@ async function replicacheDatabases(userId: string): Promise<string[]> {
  */
 export async function deleteLocalData(userId: string): Promise<void> {
   localStorage.removeItem(seenNoticesKey(userId));
+  localStorage.removeItem(syncedProjectsKey(userId));
   const stores = await replicacheDatabases(userId);
   await Promise.all([
     ...stores.map((name) =>

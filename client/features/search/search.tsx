@@ -8,6 +8,7 @@ import { useIndexBuilding } from "./index-status.ts";
 import { searchDatabase, type SearchDatabase } from "./search-database.ts";
 import { RESULT_LINK_CLASS, SearchResults } from "./search-results.tsx";
 import { useSearchResults } from "./use-search-results.ts";
+import { mergeResults, useServerSearch } from "./use-server-search.ts";
 import "../../styles/search.css";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/$workspaceId/search")({
@@ -23,7 +24,9 @@ function Search() {
 
 /**
  * Searches the workspace's tasks, projects and comments in the local index: instant, and
- * the same offline. The query is in the address, so a search survives a reload.
+ * the same offline. Tasks of projects this browser has not opened (partial sync) come from
+ * the server when online, after the local ones. The query is in the address, so a search
+ * survives a reload.
  */
 function SearchPage({ database }: { database: SearchDatabase }) {
   const { workspaceId } = Route.useParams();
@@ -39,7 +42,10 @@ function SearchPage({ database }: { database: SearchDatabase }) {
     if (!catchUp(written.current, q ?? "")) setText(q ?? "");
   }
   const query = useDeferredValue(text);
-  const { results, error } = useSearchResults(database, workspaceId, query);
+  const local = useSearchResults(database, workspaceId, query);
+  const server = useServerSearch(workspaceId, query);
+  const error = local.error;
+  const results = local.results && mergeResults(local.results, server);
   const building = useIndexBuilding();
   const input = useRef<HTMLInputElement>(null);
   const resultsArea = useRef<HTMLDivElement>(null);
@@ -92,6 +98,12 @@ function SearchPage({ database }: { database: SearchDatabase }) {
         {hasQuery && (
           <p className="search-count" role="status">
             {results.total === 1 ? "1 result" : `${results.total} results`}
+          </p>
+        )}
+        {hasQuery && server.unavailable && (
+          <p className="muted" data-testid="search-offline-projects">
+            Offline: {server.notLoaded === 1 ? "1 project" : `${server.notLoaded} projects`} not
+            opened on this device {server.notLoaded === 1 ? "is" : "are"} not searched.
           </p>
         )}
         {hasQuery && results.total === 0 && building && (

@@ -5,7 +5,12 @@ import { FolderKanban, Plus } from "lucide-react";
 import { isDoneCategory } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { useProjectStatuses } from "../../platform/statuses.ts";
-import { useProjects, useProjectTasks, useWorkspace } from "../../platform/sync/store-hooks.ts";
+import {
+  useProjects,
+  useProjectSync,
+  useProjectTasks,
+  useWorkspace,
+} from "../../platform/sync/store-hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { NewProjectDialog } from "./new-project-dialog.tsx";
@@ -88,6 +93,8 @@ function ProjectRow({ project }: { project: Project }) {
     return tasks.filter((task) => doneIds.has(task.status)).length;
   }, [tasks, statuses]);
   const open = tasks.length - done;
+  // Partial sync: a project this browser has not opened has no tasks in the store to count.
+  const loaded = useProjectSync(project.id) === "loaded";
   return (
     <li>
       <Link
@@ -105,10 +112,14 @@ function ProjectRow({ project }: { project: Project }) {
           )}
         </span>
         <span className="project-key">{project.key}</span>
-        <span className="project-counts">
-          <span>{open} open</span>
-          <span>{done} done</span>
-        </span>
+        {loaded ? (
+          <span className="project-counts">
+            <span>{open} open</span>
+            <span>{done} done</span>
+          </span>
+        ) : (
+          <span className="project-counts muted">Not opened here yet</span>
+        )}
       </Link>
     </li>
   );

@@ -8,6 +8,7 @@ import type { UndoHistory } from "../undo/undo-history.ts";
 import { createReplicache, type Rep } from "./create-replicache.ts";
 import { pullingEveryPage } from "./paged-pull.ts";
 import { persistPromptly } from "./persist-promptly.ts";
+import { ProjectScope, pullingProjects } from "./project-scope.ts";
 import { listenForPokes } from "./poke.ts";
 import { endSyncWithSession } from "./session-end.ts";
 import { SyncState } from "./sync-state.ts";
@@ -21,6 +22,8 @@ export type OpenStore = {
   sync: SyncState;
   /** The person's own task changes, to undo and redo (platform/undo). */
   undo: UndoHistory;
+  /** The projects whose tasks the store syncs (partial sync). */
+  projects: ProjectScope;
   /** Persists what is not yet persisted, then closes. */
   close: () => Promise<void>;
 };
@@ -43,7 +46,13 @@ function openStore(userId: string): OpenStore {
     void close();
     void sessionEnded(userId);
   });
-  rep.puller = pullingEveryPage(rep, rep.puller, sync);
+  const projects = new ProjectScope(userId);
+  // A page opened at a project's address asks for that project in its very first pull.
+  const opening = /\/project\/([^/]+)/.exec(window.location.pathname)?.[1];
+  if (opening) projects.open(decodeURIComponent(opening));
+  rep.puller = pullingProjects(pullingEveryPage(rep, rep.puller, sync), projects);
+  // Another tab opened a project: this tab's pulls name it too from now on.
+  const stopFollowingScope = projects.subscribe(() => void rep.pull().catch(ignoreWhenClosed(rep)));
   const tasks = new TaskStore(rep);
   const undo = recordUndo(rep, tasks);
   // The others' presence comes on the same stream; the person is left out of it.
@@ -59,6 +68,8 @@ function openStore(userId: string): OpenStore {
   const closeStore = (keep: boolean) =>
     (closing ??= (async () => {
       stopWaitingForSignOut();
+      stopFollowingScope();
+      projects.dispose();
       stopPokes();
       stopReconnecting();
       tasks.close();
@@ -69,7 +80,7 @@ function openStore(userId: string): OpenStore {
   const close = () => closeStore(true);
   // Sign-out closes the store before deleting its database: nothing to persist.
   const stopWaitingForSignOut = closeBeforeSignOut(() => closeStore(false));
-  return { rep, tasks, sync, undo, close };
+  return { rep, tasks, sync, undo, projects, close };
 }
 
 /** A pull asked of a store that has closed meanwhile fails with "Closed"; anything else is a bug. */

@@ -2,12 +2,19 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { startUploader } from "../../features/attachments/upload-queue.ts";
 import type { UndoHistory } from "../undo/undo-history.ts";
 import type { Rep } from "./create-replicache.ts";
+import type { ProjectScope } from "./project-scope.ts";
 import { takeStore } from "./open-store.ts";
 import type { SyncState } from "./sync-state.ts";
 import type { TaskStore } from "./task-store.ts";
 import { useRefusalNotices } from "./use-refusal-notices.ts";
 
-type SyncContext = { rep: Rep; tasks: TaskStore; sync: SyncState; undo: UndoHistory };
+type SyncContext = {
+  rep: Rep;
+  tasks: TaskStore;
+  sync: SyncState;
+  undo: UndoHistory;
+  projects: ProjectScope;
+};
 
 const Context = createContext<SyncContext | null>(null);
 
@@ -19,8 +26,8 @@ export function ReplicacheProvider({ userId, children }: { userId: string; child
   const [sync, setSync] = useState<SyncContext | null>(null);
 
   useEffect(() => {
-    const { rep, tasks, sync, undo, close } = takeStore(userId);
-    setSync({ rep, tasks, sync, undo });
+    const { rep, tasks, sync, undo, projects, close } = takeStore(userId);
+    setSync({ rep, tasks, sync, undo, projects });
     // Files kept while offline (or cut short by a reload) go on uploading.
     const stopUploads = startUploader(userId, rep);
     return () => {

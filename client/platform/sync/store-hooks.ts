@@ -13,6 +13,7 @@ import {
   projectSchema,
   relationSchema,
   subscriberSchema,
+  syncScopeSchema,
   taskSchema,
   workspaceSchema,
   type Activity,
@@ -24,6 +25,7 @@ import {
   type Project,
   type Relation,
   type Subscriber,
+  type SyncScope,
   type Task,
   type Workspace,
 } from "../../../shared/entities.ts";
@@ -32,6 +34,7 @@ import {
   notificationSettingsKey,
   prefixes,
   projectKey,
+  syncScopeKey,
   taskKey,
   workspaceKey,
 } from "../../../shared/keys.ts";
@@ -111,6 +114,34 @@ export function useAllProjects(): Project[] {
     { default: empty },
   );
 }
+
+/**
+ * Whether the store holds the project's tasks (partial sync): "loaded", "loading" while its
+ * first pull is under way, "absent" when it was never asked for (or let go); undefined until
+ * the store has answered.
+ */
+export function useProjectSync(projectId: string): "loaded" | "loading" | "absent" | undefined {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => {
+      const scope = await getParsed(tx, syncScopeKey, syncScopeSchema);
+      return scope?.projects[projectId] ?? "absent";
+    },
+    { default: undefined, dependencies: [projectId] },
+  );
+}
+
+/** The projects whose tasks the store holds or is loading (partial sync), by id. */
+export function useSyncedProjects(): SyncScope["projects"] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await getParsed(tx, syncScopeKey, syncScopeSchema))?.projects ?? noProjects,
+    { default: noProjects },
+  );
+}
+const noProjects: SyncScope["projects"] = {};
 
 /** The project; undefined until the store has answered, null when it does not have it. */
 export function useProject(workspaceId: string, projectId: string): Project | null | undefined {

@@ -1,0 +1,88 @@
+import type { Puller, PullRequestV1 } from "replicache";
+import { syncedProjectsKey } from "../../lib/local-data.ts";
+
+/**
+ * Partial sync (server/sync/README.md "Partial sync"): the store holds every workspace's
+ * projects, statuses, labels, relations and members, and the tasks (with their comments,
+ * activity and files) of the projects this browser opened last only. The list lives in
+ * localStorage, so every tab of the store (one Replicache client group) asks for the same
+ * projects; the project on screen is first, and its first pull is sent first.
+ *
+ * A project that falls off the end of the list is let go: the server takes its tasks out of
+ * the store on the next pull, and it loads again when it is next opened.
+ */
+export const MAX_SYNCED_PROJECTS = 20;
+
+const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+export class ProjectScope {
+  private readonly key: string;
+  private readonly listeners = new Set<() => void>();
+  private readonly onStorage = (event: StorageEvent) => {
+    if (event.key === this.key) this.emit();
+  };
+
+  constructor(userId: string) {
+    this.key = syncedProjectsKey(userId);
+    window.addEventListener("storage", this.onStorage);
+  }
+
+  /** The projects to sync, the one opened last first. */
+  list(): string[] {
+    try {
+      const value: unknown = JSON.parse(localStorage.getItem(this.key) ?? "[]");
+      if (!Array.isArray(value)) return [];
+      return value
+        .filter((id): id is string => typeof id === "string" && idPattern.test(id))
+        .slice(0, MAX_SYNCED_PROJECTS);
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * Puts the project first. Returns true when it was not in the list, that is when the store
+   * does not hold its tasks yet and a pull should ask for them now.
+   */
+  open(projectId: string): boolean {
+    if (!idPattern.test(projectId)) return false;
+    const list = this.list();
+    if (list[0] === projectId) return false;
+    const known = list.includes(projectId);
+    const next = [projectId, ...list.filter((id) => id !== projectId)].slice(
+      0,
+      MAX_SYNCED_PROJECTS,
+    );
+    try {
+      localStorage.setItem(this.key, JSON.stringify(next));
+    } catch {
+      return false;
+    }
+    this.emit();
+    return !known;
+  }
+
+  /** Called when another tab changes the list (this tab's own changes are known to it). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  dispose() {
+    window.removeEventListener("storage", this.onStorage);
+    this.listeners.clear();
+  }
+
+  private emit() {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Every pull names the projects of the scope (the server then sends no other project's tasks). */
+export function pullingProjects(puller: Puller, scope: ProjectScope): Puller {
+  return (request, requestID) => {
+    if (request.pullVersion !== 1) return puller(request, requestID);
+    const body: PullRequestV1 & { projects: string[] } = { ...request, projects: scope.list() };
+    return puller(body, requestID);
+  };
+}
