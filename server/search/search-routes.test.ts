@@ -86,7 +86,12 @@ describe("GET /api/workspaces/:id/search", () => {
     const foreign = await search({ q: "ship" }, outsider);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ code: "NOT_FOUND" });
-    for (const query of [{} as Record<string, string>, { q: "" }, { q: "x".repeat(201) }, { q: "a b c d e f g h i" }]) {
+    for (const query of [
+      {} as Record<string, string>,
+      { q: "" },
+      { q: "x".repeat(201) },
+      { q: "a b c d e f g h i" },
+    ]) {
       const { status, body } = await search(query);
       expect(status).toBe(400);
       expect(body).toMatchObject({ code: "VALIDATION_ERROR" });

@@ -456,7 +456,9 @@ function projectChanges(
   since: string,
 ): Promise<data.Row[]>[] {
   const reads: Promise<data.Row[]>[] = [];
-  const inWorkspaces = (list: string[]) => [...new Set(list.map((id) => projects[id]!.workspaceId))];
+  const inWorkspaces = (list: string[]) => [
+    ...new Set(list.map((id) => projects[id]!.workspaceId)),
+  ];
   const loaded = ids.filter((id) => projects[id]?.cursor === null);
   if (loaded.length > 0) {
     const workspaceIds = inWorkspaces(loaded);

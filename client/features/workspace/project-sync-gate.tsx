@@ -51,8 +51,8 @@ function ProjectSyncGate() {
           </Link>
         }
       >
-        This browser has not opened this project before, so its tasks are not on this device.
-        They will load as soon as you are back online.
+        This browser has not opened this project before, so its tasks are not on this device. They
+        will load as soon as you are back online.
       </EmptyState>
     </section>
   );
