@@ -31,6 +31,11 @@ async function ownerWithTask(page: Page) {
     }),
   ]);
   const taskUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/task/${taskId}`;
+  // The person has opened the project, so its tasks and comments are in this browser's store
+  // and index (partial sync; a project never opened is searched through the server, which
+  // e2e/partial-sync.spec.ts covers).
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);
+  await expect(page.getByRole("link", { name: /Tidy the landing page/ }).first()).toBeVisible();
   return { workspaceId, projectId, taskId, taskUrl };
 }
 

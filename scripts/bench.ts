@@ -6,8 +6,9 @@
  *
  * Workspaces seeded (scripts/seed), each with its own people so a person's scope is one size:
  *   board-10k / board-800: all tasks in one project (the board holds them all; 800 is Kaneo's
- *   published figure), pull-1k / pull-100k: four projects (100k only in full mode), push: 500
- *   tasks that push throughput adds to (kept away from the boards).
+ *   published figure), pull-1k: four projects, big: ten projects of equal size (100,000 tasks;
+ *   2,000 in quick mode) for partial sync, push: 500 tasks that push throughput adds to (kept
+ *   away from the boards).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { builtClient, startBenchSystem } from "./bench/bench-server.ts";
 import { launchBrowser, type BrowserRuns } from "./bench/browser-figures.ts";
-import { measureBrowser } from "./bench/browser-figures.ts";
+import { measureBigWorkspace, measureBrowser } from "./bench/browser-figures.ts";
 import { initialAssets } from "./bench/build-figures.ts";
 import { budgets, Figures } from "./bench/figures.ts";
 import { measureServer } from "./bench/server-figures.ts";
@@ -40,19 +41,21 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /** Quick mode: one small workspace for everything, so CI spends about a minute on it. */
 const sizes = quick
-  ? { board: 1000, small: null, pulls: [1000] }
+  ? { board: 1000, small: null, pulls: [1000], big: 2000 }
   : {
       board: 10_000,
       small: 800,
-      pulls: values["skip-100k"] ? [1000, 10_000] : [1000, 10_000, 100_000],
+      pulls: [1000, 10_000],
+      big: values["skip-100k"] ? null : 100_000,
     };
 const runs: BrowserRuns = quick
   ? { firstSync: 2, reload: 3, paint: 5, remote: 5 }
   : { firstSync: 3, reload: 5, paint: 20, remote: 20 };
 
-const seed = (label: string, tasks: number, projects: number): SeedOptions => ({
+const seed = (label: string, tasks: number, projects: number, even = false): SeedOptions => ({
   tasks,
   projects,
+  even,
   members: 5,
   label,
   seed: 20260601,
@@ -75,6 +78,9 @@ const specs = [
   ...sizes.pulls
     .filter((tasks) => tasks !== sizes.board)
     .map((tasks) => ({ key: `pull-${tasks}`, options: seed(`bench-pull-${tasks}`, tasks, 4) })),
+  ...(sizes.big
+    ? [{ key: "big", options: seed(`bench-big-${sizes.big}`, sizes.big, 10, true) }]
+    : []),
   // Push throughput writes thousands of tasks: into a workspace of its own, so the boards the
   // browser figures open still hold the sizes they are named after.
   { key: "push", options: seed("bench-push", 500, 1) },
@@ -85,7 +91,10 @@ try {
   if (part("server")) {
     console.log("Server:");
     await measureServer(system, figures, {
-      pullScopes: sizes.pulls.map((tasks): [string, number] => [scopeKey(tasks), tasks]),
+      pullScopes: [
+        ...sizes.pulls.map((tasks): [string, number] => [scopeKey(tasks), tasks]),
+        ...(sizes.big ? [["big", sizes.big] as [string, number]] : []),
+      ],
       pushWorkspace: "push",
       quick,
     });
@@ -101,6 +110,13 @@ try {
         runs,
         withBudgets: sizes.board === 10_000,
       });
+      if (sizes.big) {
+        await measureBigWorkspace(browser, system, figures, {
+          workspaceKey: "big",
+          tasks: sizes.big,
+          runs,
+        });
+      }
       if (sizes.small) {
         await measureBrowser(browser, system, figures, {
           workspaceKey: "small",

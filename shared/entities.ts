@@ -220,6 +220,10 @@ export const relationSchema = z.object({
   kind: relationKindSchema,
   createdBy: z.string().nullable(),
   createdAt: timestampSchema,
+  // The projects of the two tasks (a task never changes project). With partial sync a store
+  // may lack one of them: its project is then loaded too (client/platform/sync/project-scope.ts).
+  taskProjectId: idSchema.optional(),
+  relatedProjectId: idSchema.optional(),
 });
 
 /** Why the server refused one of this person's mutations; shown once, pruned after a while. */

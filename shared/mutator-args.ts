@@ -146,6 +146,9 @@ export const addRelationArgs = z.object({
   relatedTaskId: idSchema,
   kind: relationKindSchema,
   createdAt: timestampSchema,
+  /** The tasks' projects, for the optimistic value only (the server reads them). */
+  taskProjectId: idSchema.optional(),
+  relatedProjectId: idSchema.optional(),
 });
 
 export const removeRelationArgs = z.object({

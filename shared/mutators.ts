@@ -249,6 +249,10 @@ export function createMutators(userId: string): Mutators {
 
     async addRelation(tx, input) {
       const args = mutatorArgs.addRelation.parse(input);
+      // The tasks' projects, as the server reads them: from the hints, else from the store.
+      const taskProjectId = args.taskProjectId ?? (await findTask(tx, args.taskId, undefined))?.projectId;
+      const relatedProjectId =
+        args.relatedProjectId ?? (await findTask(tx, args.relatedTaskId, undefined))?.projectId;
       const relation: Relation = {
         id: args.id,
         workspaceId: args.workspaceId,
@@ -257,6 +261,8 @@ export function createMutators(userId: string): Mutators {
         kind: args.kind,
         createdBy: userId,
         createdAt: args.createdAt,
+        ...(taskProjectId ? { taskProjectId } : {}),
+        ...(relatedProjectId ? { relatedProjectId } : {}),
       };
       await tx.set(relationKey(relation.workspaceId, relation.id), relation);
     },

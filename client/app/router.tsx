@@ -323,10 +323,11 @@ const projectsSettingsIndexRoute = createRoute({
   path: "/",
 }).lazy(() => import("../features/settings/projects-settings.tsx").then((m) => m.Route));
 
+// Like the project's screens, its settings need its tasks in the store (partial sync).
 const projectSettingsRoute = createRoute({
   getParentRoute: () => projectsSettingsRoute,
   path: "$projectId",
-});
+}).lazy(() => import("../features/settings/project-settings-gate.tsx").then((m) => m.Route));
 
 const projectSettingsIndexRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,

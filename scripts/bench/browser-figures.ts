@@ -215,6 +215,59 @@ async function reorderAndMeasure(page: Page, taskId: string, status: string, pla
 
 const settle = (page: Page, ms: number) => page.waitForTimeout(ms);
 
+/**
+ * Partial sync in a large workspace (issue 19): one project opened in an empty browser (its
+ * board's first paint, and the last page of its slice: its tasks, then their comments and
+ * activity), a warm reload, and the heap with that project loaded.
+ */
+export async function measureBigWorkspace(
+  browser: Browser,
+  system: BenchSystem,
+  figures: Figures,
+  options: { workspaceKey: string; tasks: number; runs: BrowserRuns },
+) {
+  const workspace = system.workspaces.get(options.workspaceKey);
+  const project = workspace?.projects[0];
+  if (!workspace || !project) throw new Error(`no workspace ${options.workspaceKey}`);
+  const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
+  const label = `one project of ${workspace.projects.length}, ${options.tasks.toLocaleString("en")}-task workspace`;
+  const paint: number[] = [];
+  const loaded: number[] = [];
+  let person: { context: BrowserContext; page: Page } | undefined;
+  try {
+    for (let i = 0; i < options.runs.firstSync; i++) {
+      if (person) await person.context.close();
+      person = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
+      await person.page.goto(boardUrl);
+      paint.push(await boardReady(person.page));
+      loaded.push(await synced(person.page));
+    }
+    if (!person) throw new Error("no run");
+    figures.add(`open ${label}, empty browser: board painted`, "ms", paint, budgets.openProject);
+    figures.add(`open ${label}, empty browser: all its tasks`, "ms", loaded, budgets.firstSync);
+    await settle(person.page, 2500);
+    const reload: number[] = [];
+    for (let i = 0; i < options.runs.reload; i++) {
+      await person.page.reload();
+      reload.push(await boardReady(person.page));
+      await settle(person.page, 1000);
+    }
+    figures.add(`warm reload of ${label}`, "ms", reload, budgets.reload);
+    const cdp = await person.context.newCDPSession(person.page);
+    await cdp.send("HeapProfiler.collectGarbage");
+    const heap = await cdp.send("Runtime.getHeapUsage");
+    figures.add(
+      `JS heap, ${label} loaded (after GC)`,
+      "MB",
+      [heap.usedSize / 1024 / 1024],
+      budgets.heap,
+    );
+    await cdp.detach();
+  } finally {
+    await person?.context.close();
+  }
+}
+
 export type BrowserRuns = { firstSync: number; reload: number; paint: number; remote: number };
 
 export async function measureBrowser(

@@ -102,6 +102,8 @@ export const budgets = {
   remoteVisible: { text: "p95 < 150 ms", stat: "p95", kind: "under", limit: 150 },
   reload: { text: "< 1 s", stat: "p95", kind: "under", limit: 1000 },
   firstSync: { text: "< 3 s", stat: "p95", kind: "under", limit: 3000 },
+  openProject: { text: "< 2 s", stat: "p95", kind: "under", limit: 2000 },
+  heap: { text: "< 150 MB", stat: "p50", kind: "under", limit: 150 },
   noOpPull: { text: "p50 < 30 ms", stat: "p50", kind: "under", limit: 30 },
   push: { text: "> 500 mutations/s", stat: "p50", kind: "over", limit: 500 },
   initialJs: { text: "< 250 KB", stat: "p50", kind: "under", limit: 250 },

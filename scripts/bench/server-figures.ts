@@ -26,6 +26,8 @@ class SyncClient {
   constructor(
     private readonly baseUrl: string,
     private readonly cookies: Cookie[],
+    /** Partial sync: the projects whose tasks to pull; undefined: every project. */
+    private readonly projects?: string[],
   ) {}
 
   private post(path: string, body: object) {
@@ -75,6 +77,7 @@ class SyncClient {
       cookie: this.cookie,
       profileID: "bench",
       schemaVersion: SCHEMA_VERSION,
+      ...(this.projects ? { projects: this.projects } : {}),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`pull: ${response.status} ${text.slice(0, 200)}`);
@@ -221,6 +224,53 @@ export async function measureServer(
       afterChange.push(ms);
     }
     figures.add(`pull after one change, ${n} tasks in scope`, "ms", afterChange);
+
+    // Partial sync: what a browser that opened one project pulls (issue 19).
+    const project = workspace.projects[0];
+    if (workspace.projects.length > 1 && project) {
+      const partialTimes: number[] = [];
+      const partialSizes: number[] = [];
+      const partialFirst: number[] = [];
+      let partial = new SyncClient(baseUrl, workspace.sessions[0], [project.id]);
+      for (let i = 0; i < fullRuns; i++) {
+        partial = new SyncClient(baseUrl, workspace.sessions[0], [project.id]);
+        const [ms, first] = await timed(() => partial.pullAllPages());
+        partialTimes.push(ms);
+        partialSizes.push(first.bytes / 1024 / 1024);
+        partialFirst.push(first.firstPageMs);
+      }
+      const p = `one project of ${workspace.projects.length}, ${n} tasks in the workspace`;
+      figures.add(`first partial pull, ${p}: time (all pages)`, "ms", partialTimes);
+      figures.add(`first partial pull, ${p}: size (all pages)`, "MB", partialSizes);
+      figures.add(`first partial pull, ${p}: first page`, "ms", partialFirst);
+      const partialNoOp: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const [ms] = await timed(() => partial.pull());
+        partialNoOp.push(ms);
+      }
+      figures.add(`no-op pull, partial, ${p}`, "ms", partialNoOp, budgets.noOpPull);
+      // A change in another project: the partial client's pull finds nothing to send.
+      const other = workspace.projects[1];
+      const elsewhere: number[] = [];
+      for (let i = 0; i < changeRuns && other; i++) {
+        await writer.push([
+          {
+            name: "createTask",
+            args: {
+              id: uniqueId(),
+              projectId: other.id,
+              title: `Elsewhere ${i}`,
+              status: "to-do",
+              createdAt: new Date().toISOString(),
+            },
+          },
+        ]);
+        const [ms, { ops }] = await timed(() => partial.pull());
+        if (ops !== 0) throw new Error("a change in a project not loaded reached a partial pull");
+        elsewhere.push(ms);
+      }
+      figures.add(`pull after a change in a project not loaded, ${p}`, "ms", elsewhere);
+    }
   }
 
   // Push throughput: several browsers of the workspace's people pushing at once.

@@ -18,6 +18,8 @@ export type SeedOptions = {
   tasks: number;
   /** Projects sharing the tasks; the first one holds the largest share. */
   projects: number;
+  /** Projects of equal size (the 100,000-task workspace: ten of 10,000); else halving shares. */
+  even?: boolean;
   /** Members besides the owner. */
   members: number;
   /** Makes emails and the random sequence distinct, so several workspaces fit in one database. */
@@ -166,7 +168,12 @@ export function generateWorkspace(options: SeedOptions): WorkspaceData {
   const projects: ProjectRow[] = [];
   const tasks: TaskRow[] = [];
   const comments: CommentRow[] = [];
-  const sizes = projectSizes(options.tasks, Math.max(1, options.projects));
+  const count = Math.max(1, options.projects);
+  const sizes = options.even
+    ? Array.from({ length: count }, (_, i) =>
+        Math.floor(options.tasks / count) + (i < options.tasks % count ? 1 : 0),
+      )
+    : projectSizes(options.tasks, count);
   sizes.forEach((size, index) => {
     const [name, key, icon] = projectNames[index % projectNames.length] ?? projectNames[0];
     const round = Math.floor(index / projectNames.length);

@@ -684,7 +684,10 @@ async function relationsWhere(tx: Db, where: Where): Promise<Relation[]> {
   const rows = await tx<(Omit<Relation, "createdAt"> & { createdAt: Date })[]>`
     select id, workspace_id as "workspaceId", task_id as "taskId",
       related_task_id as "relatedTaskId", kind, created_by as "createdBy",
-      created_at as "createdAt"
+      created_at as "createdAt",
+      (select t.project_id from task t where t.id = task_relation.task_id) as "taskProjectId",
+      (select t.project_id from task t where t.id = task_relation.related_task_id)
+        as "relatedProjectId"
     from task_relation ${where}`;
   return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
 }

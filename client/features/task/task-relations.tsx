@@ -19,7 +19,7 @@ import { IconButton } from "../../ui/icon-button.tsx";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../ui/menu.tsx";
 import { TaskPicker } from "../../ui/pickers/task-picker.tsx";
 import { StatusIcon } from "../../ui/status-icon.tsx";
-import { useTaskSearch } from "./use-task-search.ts";
+import { useRemoteTaskSearch, useTaskSearch } from "./use-task-search.ts";
 
 /** The groups of the section, in the order Linear shows them, with their headings. */
 const sides: { side: RelationSide; heading: string; add: string; icon: ReactNode }[] = [
@@ -67,7 +67,7 @@ type TaskRelationsProps = {
  * picker after choosing the kind; each one removable. Both tasks show the relation.
  */
 export function TaskRelations({ task, projects, canEdit }: TaskRelationsProps) {
-  const { rep } = useSync();
+  const { rep, tasks } = useSync();
   const workspaceId = task.workspaceId;
   const all = useRelations(workspaceId);
   const relations = useMemo(
@@ -90,16 +90,26 @@ export function TaskRelations({ task, projects, canEdit }: TaskRelationsProps) {
     [task.id, related],
   );
   const search = useTaskSearch(workspaceId, projects, allowed);
+  const remote = useRemoteTaskSearch(workspaceId, task.id, related);
 
-  const add = (side: RelationSide, otherId: string) =>
+  const add = (side: RelationSide, otherId: string, otherProjectId: string | undefined) => {
+    const pair = relationFromSide(task.id, side, otherId);
+    // The projects of both tasks: a relation into a project not in this browser loads it.
+    const projectOf = (id: string) =>
+      id === task.id ? task.projectId : (otherProjectId ?? tasks.taskById(id)?.projectId);
+    const taskProjectId = projectOf(pair.taskId);
+    const relatedProjectId = projectOf(pair.relatedTaskId);
     void rep.mutate
       .addRelation({
         id: nanoid(),
         workspaceId,
-        ...relationFromSide(task.id, side, otherId),
+        ...pair,
+        ...(taskProjectId ? { taskProjectId } : {}),
+        ...(relatedProjectId ? { relatedProjectId } : {}),
         createdAt: new Date().toISOString(),
       })
       .catch((error: unknown) => showError(error, "The relation could not be added"));
+  };
   const remove = (relation: Relation) =>
     void rep.mutate
       .removeRelation({ id: relation.id, workspaceId, removedAt: new Date().toISOString() })
@@ -197,8 +207,9 @@ export function TaskRelations({ task, projects, canEdit }: TaskRelationsProps) {
           onOpenChange={(open) => {
             if (!open) setAdding(null);
           }}
-          onChange={(otherId) => {
-            if (adding) add(adding, otherId);
+          remote={remote}
+          onChange={(otherId, option) => {
+            if (adding) add(adding, otherId, option.projectId);
           }}
           title={pending ? `Add relation: ${pending.add}` : "Add relation"}
           placeholder={pending ? `${pending.add} search by key or title` : "Search tasks…"}

@@ -1,4 +1,7 @@
 import { useCallback } from "react";
+import { z } from "zod";
+import { getJson } from "../../lib/get-json.ts";
+import { useProjects, useSyncedProjects } from "../../platform/sync/store-hooks.ts";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { useTaskStatusOf } from "../../platform/statuses.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
@@ -32,3 +35,47 @@ export function useTaskSearch(
     [projects, tasks, allowed, statusOf],
   );
 }
+
+const serverTasksSchema = z.object({
+  tasks: z.array(
+    z.object({ id: z.string(), projectId: z.string(), key: z.string(), title: z.string() }),
+  ),
+});
+
+/**
+ * The relation picker's matches among the tasks of projects not in this browser (partial
+ * sync), from the server's search (server/search/search-routes.ts), leaving out the projects
+ * the local search covers, the task itself and the tasks it is already related to.
+ */
+export function useRemoteTaskSearch(
+  workspaceId: string,
+  taskId: string,
+  related: ReadonlySet<string>,
+): ((query: string) => Promise<readonly TaskOption[]>) | undefined {
+  const synced = useSyncedProjects();
+  const projects = useProjects(workspaceId);
+  const loaded = projects.filter((project) => synced[project.id] === "loaded").map((p) => p.id);
+  const exclude = loaded.join(",");
+  const everyProjectLoaded = loaded.length === projects.length;
+  const search = useCallback(
+    async (query: string): Promise<readonly TaskOption[]> => {
+      if (searchWords(query).length === 0) return [];
+      const params = new URLSearchParams({
+        q: query.slice(0, 200),
+        ...(exclude ? { exclude } : {}),
+      });
+      const { tasks } = await getJson(
+        `/api/workspaces/${encodeURIComponent(workspaceId)}/search?${params.toString()}`,
+        serverTasksSchema,
+      );
+      return tasks
+        .filter((task) => task.id !== taskId && !related.has(task.id))
+        .map((task) => ({ ...task, status: undefined }));
+    },
+    [workspaceId, exclude, taskId, related],
+  );
+  return everyProjectLoaded ? undefined : search;
+}
+
+/** The words the server would search for: a query of none is not sent. */
+const searchWords = (query: string) => query.match(/[\p{L}\p{N}]+/gu) ?? [];

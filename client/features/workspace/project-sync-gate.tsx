@@ -1,6 +1,7 @@
 import { createLazyRoute, Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { CloudOff } from "lucide-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import type { Project } from "../../../shared/entities.ts";
 import { ScreenSkeleton, skeletonShapeOf } from "../../components/screen-skeletons.tsx";
 import { useOnline } from "../../lib/use-online.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
@@ -9,21 +10,44 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId",
-)({ component: ProjectSyncGate });
+)({ component: ProjectScreens });
+
+/** Every screen of a project renders inside this. */
+function ProjectScreens() {
+  const { workspaceId, projectId } = Route.useParams();
+  const project = useProject(workspaceId, projectId);
+  return (
+    <ProjectSyncGate
+      projectId={projectId}
+      project={project}
+      back={
+        <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }} className="button">
+          Back to the workspace
+        </Link>
+      }
+    />
+  );
+}
+
+type ProjectSyncGateProps = {
+  projectId: string;
+  /** The project's row: undefined while the store reads, null when it does not have it. */
+  project: Project | null | undefined;
+  /** The way back from "not available offline", a link. */
+  back: ReactNode;
+};
 
 /**
- * Every screen of a project renders inside this (partial sync, platform/sync/project-scope.ts).
- * Opening a project puts it first in the store's list, and a project new to the list is asked
- * for at once: its first page paints the board, the rest follows. Until its first page has
- * come the screen is its skeleton; offline, a project this browser never loaded says so
- * rather than showing an empty board. A project the store does not have at all is left to the
- * screens below ("Project not found").
+ * Shows the screens of a project (its Outlet) once the store holds the project's tasks
+ * (partial sync, platform/sync/project-scope.ts). Opening a project puts it first in the
+ * store's list, and a project new to the list is asked for at once: its first page paints the
+ * board, the rest follows. Until its first page has come the screen is its skeleton; offline,
+ * a project this browser never loaded says so rather than showing an empty board. A project
+ * the store does not have at all is left to the screens ("Project not found").
  */
-function ProjectSyncGate() {
-  const { workspaceId, projectId } = Route.useParams();
+export function ProjectSyncGate({ projectId, project, back }: ProjectSyncGateProps) {
   const { rep, projects, sync } = useSync();
   const state = useProjectSync(projectId);
-  const project = useProject(workspaceId, projectId);
   const browserOnline = useOnline();
   const reachesServer = useSyncExternalStore(sync.subscribe, () => sync.get().online);
   const pathname = useRouterState({ select: (router) => router.location.pathname });
@@ -45,14 +69,10 @@ function ProjectSyncGate() {
       <EmptyState
         icon={<CloudOff size={20} />}
         title={`${project.name} is not available offline`}
-        action={
-          <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }} className="button">
-            Back to the workspace
-          </Link>
-        }
+        action={back}
       >
-        This browser has not opened this project before, so its tasks are not on this device. They
-        will load as soon as you are back online.
+        This browser has not opened this project before, so its tasks are not on this device.
+        They will load as soon as you are back online.
       </EmptyState>
     </section>
   );

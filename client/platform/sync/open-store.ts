@@ -8,7 +8,9 @@ import type { UndoHistory } from "../undo/undo-history.ts";
 import { createReplicache, type Rep } from "./create-replicache.ts";
 import { pullingEveryPage } from "./paged-pull.ts";
 import { persistPromptly } from "./persist-promptly.ts";
-import { ProjectScope, pullingProjects } from "./project-scope.ts";
+import { ProjectScope, pullingProjects, relatedProjects } from "./project-scope.ts";
+import { relationSchema, type Relation } from "../../../shared/entities.ts";
+import { prefixes } from "../../../shared/keys.ts";
 import { listenForPokes } from "./poke.ts";
 import { endSyncWithSession } from "./session-end.ts";
 import { SyncState } from "./sync-state.ts";
@@ -51,8 +53,33 @@ function openStore(userId: string): OpenStore {
   const opening = /\/project\/([^/]+)/.exec(window.location.pathname)?.[1];
   if (opening) projects.open(decodeURIComponent(opening));
   rep.puller = pullingProjects(pullingEveryPage(rep, rep.puller, sync), projects);
-  // Another tab opened a project: this tab's pulls name it too from now on.
+  // The list changed (a project opened here or in another tab): the next pull names it.
   const stopFollowingScope = projects.subscribe(() => void rep.pull().catch(ignoreWhenClosed(rep)));
+  // A synced project's relations into another project bring that project too.
+  let relations: Relation[] = [];
+  const bringRelated = () => {
+    const ids = relatedProjects(relations, new Set(projects.list()));
+    // Adding them changes the list, which pulls (above).
+    if (ids.length > 0) projects.include(ids);
+  };
+  const stopReadingRelations = rep.subscribe(
+    async (tx) =>
+      (await tx.scan({ prefix: prefixes.relation() }).values().toArray()).flatMap((value) => {
+        const parsed = relationSchema.safeParse(value);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    {
+      onData: (read) => {
+        relations = read;
+        bringRelated();
+      },
+    },
+  );
+  const stopBringingRelated = projects.subscribe(bringRelated);
+  const stopFollowingRelations = () => {
+    stopReadingRelations();
+    stopBringingRelated();
+  };
   const tasks = new TaskStore(rep);
   const undo = recordUndo(rep, tasks);
   // The others' presence comes on the same stream; the person is left out of it.
@@ -69,6 +96,7 @@ function openStore(userId: string): OpenStore {
     (closing ??= (async () => {
       stopWaitingForSignOut();
       stopFollowingScope();
+      stopFollowingRelations();
       projects.dispose();
       stopPokes();
       stopReconnecting();

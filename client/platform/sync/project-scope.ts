@@ -1,4 +1,5 @@
 import type { Puller, PullRequestV1 } from "replicache";
+import type { Relation } from "../../../shared/entities.ts";
 import { syncedProjectsKey } from "../../lib/local-data.ts";
 
 /**
@@ -62,7 +63,25 @@ export class ProjectScope {
     return !known;
   }
 
-  /** Called when another tab changes the list (this tab's own changes are known to it). */
+  /**
+   * Adds projects at the end of the list (those a loaded project's relations point into), as
+   * far as it has room. Returns true when one was added.
+   */
+  include(projectIds: readonly string[]): boolean {
+    const list = this.list();
+    const added = projectIds.filter((id) => idPattern.test(id) && !list.includes(id));
+    const next = [...list, ...added].slice(0, MAX_SYNCED_PROJECTS);
+    if (next.length === list.length) return false;
+    try {
+      localStorage.setItem(this.key, JSON.stringify(next));
+    } catch {
+      return false;
+    }
+    this.emit();
+    return true;
+  }
+
+  /** Called whenever the list changes, in this tab or in another. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -76,6 +95,24 @@ export class ProjectScope {
   private emit() {
     for (const listener of this.listeners) listener();
   }
+}
+
+/**
+ * The projects a loaded project's relations point into that the store does not sync: a board
+ * marks a card blocked only while its blocker is not done, and a task page lists the related
+ * tasks with their keys, so the other project's tasks are needed too.
+ */
+export function relatedProjects(
+  relations: readonly Relation[],
+  synced: ReadonlySet<string>,
+): string[] {
+  const wanted = new Set<string>();
+  for (const { taskProjectId: a, relatedProjectId: b } of relations) {
+    if (!a || !b) continue;
+    if (synced.has(a) && !synced.has(b)) wanted.add(b);
+    if (synced.has(b) && !synced.has(a)) wanted.add(a);
+  }
+  return [...wanted].sort();
 }
 
 /** Every pull names the projects of the scope (the server then sends no other project's tasks). */

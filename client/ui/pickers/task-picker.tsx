@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useState, type ReactNode, type RefObject } from "react";
 import { Combobox, ComboboxContent, ComboboxItem, ComboboxList } from "../combobox.tsx";
 import { StatusIcon } from "../status-icon.tsx";
 import type { StatusOption } from "./status-picker.tsx";
@@ -13,7 +13,12 @@ export type TaskOption = {
   status: StatusOption | undefined;
   /** How full a started status's circle is (see `startedProgress`). */
   progress?: number;
+  /** Its project, when it came from the server (its project is not in this browser). */
+  projectId?: string;
 };
+
+/** Typing settles for this long before the server is asked. */
+const REMOTE_DEBOUNCE_MS = 200;
 
 type TaskPickerProps = {
   /**
@@ -21,7 +26,12 @@ type TaskPickerProps = {
    * screen searches, since a workspace may hold tens of thousands of tasks.
    */
   search: (query: string) => readonly TaskOption[];
-  onChange: (taskId: string) => void;
+  /**
+   * More matches from the server (tasks of projects not in this browser), listed after the
+   * local ones once typing settles; a failure leaves the local ones alone.
+   */
+  remote?: (query: string) => Promise<readonly TaskOption[]>;
+  onChange: (taskId: string, option: TaskOption) => void;
   /** The popup's name, e.g. "Set parent", and the filter field's placeholder. */
   title: string;
   placeholder: string;
@@ -42,10 +52,35 @@ const keyOf = (item: TaskItem) => (item.kind === "task" ? item.task.id : "clear"
 
 /** Picks one task by its key or title: a parent, or the other end of a relation. */
 export function TaskPicker(props: TaskPickerProps) {
-  const { search, onChange, title, placeholder, open, onOpenChange, clear } = props;
+  const { search, remote, onChange, title, placeholder, open, onOpenChange, clear } = props;
   const [query, setQuery] = useState("");
+  const [remoteResults, setRemoteResults] = useState<{
+    query: string;
+    options: readonly TaskOption[];
+  } | null>(null);
+  const trimmed = query.trim();
+  useEffect(() => {
+    if (!open || !remote || trimmed === "") return;
+    let stopped = false;
+    const timer = setTimeout(() => {
+      remote(trimmed)
+        .then((options) => {
+          if (!stopped) setRemoteResults({ query: trimmed, options });
+        })
+        .catch(() => undefined);
+    }, REMOTE_DEBOUNCE_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [open, remote, trimmed]);
   // Searched only while open: the closed picker costs nothing on a page.
-  const results = open ? search(query.trim()) : [];
+  const local = open ? search(trimmed) : [];
+  const fromServer =
+    open && remoteResults?.query === trimmed
+      ? remoteResults.options.filter((option) => !local.some((task) => task.id === option.id))
+      : [];
+  const results = [...local, ...fromServer];
   const items: TaskItem[] = [
     ...(clear && query.trim() === "" ? [{ kind: "clear" as const, label: clear.label }] : []),
     ...results.map((task) => ({ kind: "task" as const, task })),
@@ -59,7 +94,7 @@ export function TaskPicker(props: TaskPickerProps) {
       onValueChange={(item: TaskItem | null) => {
         if (!item) return;
         if (item.kind === "clear") clear?.onClear();
-        else onChange(item.task.id);
+        else onChange(item.task.id, item.task);
         setQuery("");
         onOpenChange(false);
       }}
