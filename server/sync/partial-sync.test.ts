@@ -283,6 +283,32 @@ describe("partial sync", () => {
     await addMember(server, owner, w.id, other);
   });
 
+  it("sends a relation with its tasks' projects, so a browser can load the other project", async () => {
+    const w = await workspace("Related");
+    const relationId = newId("r");
+    const [blocker = ""] = w.b.taskIds;
+    const [blocked = ""] = w.a.taskIds;
+    await new SyncClient(server, owner).push(
+      m("addRelation", {
+        id: relationId,
+        workspaceId: w.id,
+        taskId: blocker,
+        relatedTaskId: blocked,
+        kind: "blocks",
+        createdAt: now(),
+      }),
+    );
+    const client = new SyncClient(server, other);
+    client.projects = [w.a.id];
+    await pullAll(client);
+    expect(client.get(`relation/${w.id}/${relationId}`)).toMatchObject({
+      taskId: blocker,
+      taskProjectId: w.b.id,
+      relatedTaskId: blocked,
+      relatedProjectId: w.a.id,
+    });
+  });
+
   it("refuses a list of projects that is not a list of at most 50 ids with a 400", async () => {
     const client = new SyncClient(server, other);
     for (const projects of [

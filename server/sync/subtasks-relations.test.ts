@@ -333,6 +333,8 @@ describe("relations", () => {
       kind: "blocks",
       createdBy: owner.id,
       createdAt,
+      taskProjectId: web.id,
+      relatedProjectId: ops.id,
     });
     expect(history(memberClient, blocker.id)).toContainEqual({
       kind: "blocks",

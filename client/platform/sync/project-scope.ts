@@ -116,7 +116,7 @@ export function relatedProjects(
 }
 
 /** Every pull names the projects of the scope (the server then sends no other project's tasks). */
-export function pullingProjects(puller: Puller, scope: ProjectScope): Puller {
+export function pullingProjects(puller: Puller, scope: Pick<ProjectScope, "list">): Puller {
   return (request, requestID) => {
     if (request.pullVersion !== 1) return puller(request, requestID);
     const body: PullRequestV1 & { projects: string[] } = { ...request, projects: scope.list() };
