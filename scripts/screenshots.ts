@@ -45,6 +45,8 @@ type Screen = {
   prepare?: (w: BenchWorkspace, baseUrl: string) => Promise<void>;
   /** Scrolled to the top of the view before the shot, when the subject is further down. */
   scrollTo?: string;
+  /** What the person does on the page before the shot (after it has loaded). */
+  act?: (page: Page, w: BenchWorkspace) => Promise<void>;
 };
 
 const project = (w: BenchWorkspace) =>
@@ -116,6 +118,34 @@ const screens: Screen[] = [
     signedIn: true,
   },
   {
+    // Partial sync: the browser opened the first project only.
+    name: "workspace-home",
+    url: (w) => `${project(w)}/board`,
+    ready: "main .project-row",
+    signedIn: true,
+    act: async (page, w) => {
+      await page.locator("section.board-column article.task-card").first().waitFor();
+      await page.goto(`/dashboard/workspace/${w.workspaceId}`);
+    },
+  },
+  {
+    name: "project-offline",
+    url: (w) => `${project(w)}/board`,
+    ready: "main .ui-empty-state",
+    signedIn: true,
+    act: async (page, w) => {
+      await page.locator("section.board-column article.task-card").first().waitFor();
+      // Under the service worker, so the next screen's code comes from its cache offline.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 30_000,
+      });
+      await page.context().setOffline(true);
+      await page.goto(
+        `/dashboard/workspace/${w.workspaceId}/project/${w.projects[1]?.id ?? ""}/board`,
+      );
+    },
+  },
+  {
     name: "calendar",
     url: (w) => `${project(w)}/calendar`,
     ready: ".calendar-chip",
@@ -176,6 +206,7 @@ try {
         }
         const page = await context.newPage();
         await page.goto(screen.url(workspace));
+        await screen.act?.(page, workspace);
         await settle(page, screen.ready);
         if (screen.scrollTo) {
           await page.locator(screen.scrollTo).evaluate((element) => {
