@@ -170,8 +170,9 @@ export function generateWorkspace(options: SeedOptions): WorkspaceData {
   const comments: CommentRow[] = [];
   const count = Math.max(1, options.projects);
   const sizes = options.even
-    ? Array.from({ length: count }, (_, i) =>
-        Math.floor(options.tasks / count) + (i < options.tasks % count ? 1 : 0),
+    ? Array.from(
+        { length: count },
+        (_, i) => Math.floor(options.tasks / count) + (i < options.tasks % count ? 1 : 0),
       )
     : projectSizes(options.tasks, count);
   sizes.forEach((size, index) => {
