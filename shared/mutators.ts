@@ -250,7 +250,8 @@ export function createMutators(userId: string): Mutators {
     async addRelation(tx, input) {
       const args = mutatorArgs.addRelation.parse(input);
       // The tasks' projects, as the server reads them: from the hints, else from the store.
-      const taskProjectId = args.taskProjectId ?? (await findTask(tx, args.taskId, undefined))?.projectId;
+      const taskProjectId =
+        args.taskProjectId ?? (await findTask(tx, args.taskId, undefined))?.projectId;
       const relatedProjectId =
         args.relatedProjectId ?? (await findTask(tx, args.relatedTaskId, undefined))?.projectId;
       const relation: Relation = {

@@ -71,8 +71,8 @@ export function ProjectSyncGate({ projectId, project, back }: ProjectSyncGatePro
         title={`${project.name} is not available offline`}
         action={back}
       >
-        This browser has not opened this project before, so its tasks are not on this device.
-        They will load as soon as you are back online.
+        This browser has not opened this project before, so its tasks are not on this device. They
+        will load as soon as you are back online.
       </EmptyState>
     </section>
   );
