@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { getJson } from "../../lib/get-json.ts";
 import { useOnline } from "../../lib/use-online.ts";
-import { useProjects, useSyncedProjects } from "../../platform/sync/store-hooks.ts";
+import { isLoaded, useProjects, useSyncedProjects } from "../../platform/sync/store-hooks.ts";
 import type { SearchHit, SearchResults } from "./run-search.ts";
 import { documentId, type SearchDocument } from "./search-documents.ts";
 import { queryWords } from "./search-text.ts";
@@ -44,7 +44,7 @@ export function useServerSearch(workspaceId: string, query: string): ServerSearc
   const projects = useProjects(workspaceId);
   const synced = useSyncedProjects();
   const loaded = useMemo(
-    () => projects.filter((project) => synced[project.id] === "loaded").map((p) => p.id),
+    () => projects.filter((project) => isLoaded(synced, project.id)).map((p) => p.id),
     [projects, synced],
   );
   const notLoaded = projects.length - loaded.length;

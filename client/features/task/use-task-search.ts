@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { z } from "zod";
 import { getJson } from "../../lib/get-json.ts";
-import { useProjects, useSyncedProjects } from "../../platform/sync/store-hooks.ts";
+import { isLoaded, useProjects, useSyncedProjects } from "../../platform/sync/store-hooks.ts";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { useTaskStatusOf } from "../../platform/statuses.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
@@ -54,7 +54,7 @@ export function useRemoteTaskSearch(
 ): ((query: string) => Promise<readonly TaskOption[]>) | undefined {
   const synced = useSyncedProjects();
   const projects = useProjects(workspaceId);
-  const loaded = projects.filter((project) => synced[project.id] === "loaded").map((p) => p.id);
+  const loaded = projects.filter((project) => isLoaded(synced, project.id)).map((p) => p.id);
   const exclude = loaded.join(",");
   const everyProjectLoaded = loaded.length === projects.length;
   const search = useCallback(

@@ -126,22 +126,32 @@ export function useProjectSync(projectId: string): "loaded" | "loading" | "absen
     rep,
     async (tx) => {
       const scope = await getParsed(tx, syncScopeKey, syncScopeSchema);
-      return scope?.projects[projectId] ?? "absent";
+      // No key: a store from before partial sync, which holds every project (its next pull
+      // online starts it again in partial sync); or an empty one, which has no project yet.
+      if (!scope) return "loaded";
+      return scope.projects[projectId] ?? "absent";
     },
     { default: undefined, dependencies: [projectId] },
   );
 }
 
-/** The projects whose tasks the store holds or is loading (partial sync), by id. */
-export function useSyncedProjects(): SyncScope["projects"] {
+/**
+ * The projects whose tasks the store holds or is loading (partial sync), by id; "all" for a
+ * store from before partial sync (it holds every project until its next pull online).
+ */
+export function useSyncedProjects(): SyncScope["projects"] | "all" {
   const { rep } = useSync();
   return useSubscribe(
     rep,
-    async (tx) => (await getParsed(tx, syncScopeKey, syncScopeSchema))?.projects ?? noProjects,
+    async (tx) => (await getParsed(tx, syncScopeKey, syncScopeSchema))?.projects ?? "all",
     { default: noProjects },
   );
 }
 const noProjects: SyncScope["projects"] = {};
+
+/** Whether the store holds all of the project's tasks, from `useSyncedProjects`. */
+export const isLoaded = (synced: SyncScope["projects"] | "all", projectId: string) =>
+  synced === "all" || synced[projectId] === "loaded";
 
 /** The project; undefined until the store has answered, null when it does not have it. */
 export function useProject(workspaceId: string, projectId: string): Project | null | undefined {
