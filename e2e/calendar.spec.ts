@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { generateNKeysBetween } from "fractional-indexing";
 import type { TaskPriority, TaskStatus } from "../shared/entities.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
-import { ownerAndMember } from "./support/team.ts";
+import { keyboardDragReady, ownerAndMember } from "./support/team.ts";
 
 /**
  * The project calendar: tasks on their due dates in a month (Monday first) or a week, the open
@@ -317,6 +317,7 @@ test("from the keyboard: arrows move the day, Enter opens its first task, Space 
   await page.keyboard.press("ArrowDown");
   await expect(chip(page, "Review the contract")).toBeFocused();
   await page.keyboard.press("Space");
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowDown");
@@ -328,6 +329,7 @@ test("from the keyboard: arrows move the day, Enter opens its first task, Space 
 
   // Escape puts a picked-up task back where it was.
   await page.keyboard.press("Space");
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("Escape");
   await expect(twentysecond.getByRole("link", { name: /Review the contract/ })).toBeVisible();
@@ -337,6 +339,7 @@ test("from the keyboard: arrows move the day, Enter opens its first task, Space 
     .getByRole("link", { name: /Pay the invoice/ })
     .focus();
   await page.keyboard.press("Space");
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("Enter");
