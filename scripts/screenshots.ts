@@ -52,6 +52,10 @@ type Screen = {
 const project = (w: BenchWorkspace) =>
   `/dashboard/workspace/${w.workspaceId}/project/${w.projects[0]?.id}`;
 
+/** The board has drawn a card: its project is in the store. */
+const boardShown = (page: Page) =>
+  page.locator("section.board-column article.task-card").first().waitFor();
+
 const screens: Screen[] = [
   { name: "sign-in", url: () => "/auth/sign-in", ready: "form", signedIn: false },
   {
@@ -124,7 +128,7 @@ const screens: Screen[] = [
     ready: "main .project-row",
     signedIn: true,
     act: async (page, w) => {
-      await page.locator("section.board-column article.task-card").first().waitFor();
+      await boardShown(page);
       await page.goto(`/dashboard/workspace/${w.workspaceId}`);
     },
   },
@@ -134,7 +138,7 @@ const screens: Screen[] = [
     ready: "main .ui-empty-state",
     signedIn: true,
     act: async (page, w) => {
-      await page.locator("section.board-column article.task-card").first().waitFor();
+      await boardShown(page);
       // Under the service worker, so the next screen's code comes from its cache offline.
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
         timeout: 30_000,

@@ -255,6 +255,55 @@ async function reorderAndMeasure(page: Page, taskId: string, status: string, pla
 
 const settle = (page: Page, ms: number) => page.waitForTimeout(ms);
 
+type Person = { context: BrowserContext; page: Page };
+
+/**
+ * Opens `url` in `runs` empty browsers (a new context has no IndexedDB), one after another:
+ * the first frame with a card and the end of the first sync of each. The last one stays open.
+ */
+async function firstSyncs(
+  browser: Browser,
+  system: BenchSystem,
+  cookies: Cookie[],
+  url: string,
+  runs: number,
+): Promise<{ person: Person; painted: number[]; received: number[] }> {
+  const painted: number[] = [];
+  const received: number[] = [];
+  let person: Person | undefined;
+  for (let i = 0; i < runs; i++) {
+    if (person) await person.context.close();
+    person = await newPerson(browser, system.baseUrl, cookies);
+    await person.page.goto(url);
+    painted.push(await boardReady(person.page));
+    received.push(await synced(person.page));
+  }
+  if (!person) throw new Error("no first sync run");
+  return { person, painted, received };
+}
+
+/** Reloads to the first frame with a card, once Replicache has written what it pulled. */
+async function reloads(page: Page, runs: number): Promise<number[]> {
+  // Replicache writes what it pulled to IndexedDB within about a second.
+  await settle(page, 2500);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await page.reload();
+    times.push(await boardReady(page));
+    await settle(page, 1000);
+  }
+  return times;
+}
+
+/** The page's JS heap after a garbage collection, in MB. */
+async function heapMb({ context, page }: Person): Promise<number> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const heap = await cdp.send("Runtime.getHeapUsage");
+  await cdp.detach();
+  return heap.usedSize / 1024 / 1024;
+}
+
 /**
  * Partial sync in a large workspace (issue 19): one project opened in an empty browser (its
  * board's first paint, and the last page of its slice: its tasks, then their comments and
@@ -271,40 +320,21 @@ export async function measureBigWorkspace(
   if (!workspace || !project) throw new Error(`no workspace ${options.workspaceKey}`);
   const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
   const label = `one project of ${workspace.projects.length}, ${options.tasks.toLocaleString("en")}-task workspace`;
-  const paint: number[] = [];
-  const loaded: number[] = [];
-  let person: { context: BrowserContext; page: Page } | undefined;
+  const { person, painted, received } = await firstSyncs(
+    browser,
+    system,
+    workspace.sessions[0],
+    boardUrl,
+    options.runs.firstSync,
+  );
   try {
-    for (let i = 0; i < options.runs.firstSync; i++) {
-      if (person) await person.context.close();
-      person = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
-      await person.page.goto(boardUrl);
-      paint.push(await boardReady(person.page));
-      loaded.push(await synced(person.page));
-    }
-    if (!person) throw new Error("no run");
-    figures.add(`open ${label}, empty browser: board painted`, "ms", paint, budgets.openProject);
-    figures.add(`open ${label}, empty browser: all its tasks`, "ms", loaded, budgets.firstSync);
-    await settle(person.page, 2500);
-    const reload: number[] = [];
-    for (let i = 0; i < options.runs.reload; i++) {
-      await person.page.reload();
-      reload.push(await boardReady(person.page));
-      await settle(person.page, 1000);
-    }
+    figures.add(`open ${label}, empty browser: board painted`, "ms", painted, budgets.openProject);
+    figures.add(`open ${label}, empty browser: all its tasks`, "ms", received, budgets.firstSync);
+    const reload = await reloads(person.page, options.runs.reload);
     figures.add(`warm reload of ${label}`, "ms", reload, budgets.reload);
-    const cdp = await person.context.newCDPSession(person.page);
-    await cdp.send("HeapProfiler.collectGarbage");
-    const heap = await cdp.send("Runtime.getHeapUsage");
-    figures.add(
-      `JS heap, ${label} loaded (after GC)`,
-      "MB",
-      [heap.usedSize / 1024 / 1024],
-      budgets.heap,
-    );
-    await cdp.detach();
+    figures.add(`JS heap, ${label} loaded (after GC)`, "MB", [await heapMb(person)], budgets.heap);
   } finally {
-    await person?.context.close();
+    await person.context.close();
   }
 }
 
@@ -326,43 +356,27 @@ export async function measureBrowser(
   const contexts: BrowserContext[] = [];
 
   try {
-    // First sync into an empty browser: a new context has no IndexedDB.
-    const firstSync: number[] = [];
-    const wholeSync: number[] = [];
-    let owner: { context: BrowserContext; page: Page } | undefined;
-    for (let i = 0; i < options.runs.firstSync; i++) {
-      if (owner) await owner.context.close();
-      owner = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
-      await owner.page.goto(boardUrl);
-      firstSync.push(await boardReady(owner.page));
-      wholeSync.push(await synced(owner.page));
-    }
-    if (!owner) throw new Error("no first sync run");
+    const first = await firstSyncs(
+      browser,
+      system,
+      workspace.sessions[0],
+      boardUrl,
+      options.runs.firstSync,
+    );
+    const owner = first.person;
     contexts.push(owner.context);
     const { page } = owner;
-    figures.add(`first sync to interactive board, ${n} tasks`, "ms", firstSync);
+    figures.add(`first sync to interactive board, ${n} tasks`, "ms", first.painted);
     figures.add(
       `first sync, whole workspace received, ${n} tasks`,
       "ms",
-      wholeSync,
+      first.received,
       budget(budgets.firstSync),
     );
 
-    // Replicache writes what it pulled to IndexedDB within about a second.
-    await settle(page, 2500);
-    const reload: number[] = [];
-    for (let i = 0; i < options.runs.reload; i++) {
-      await page.reload();
-      reload.push(await boardReady(page));
-      await settle(page, 1000);
-    }
+    const reload = await reloads(page, options.runs.reload);
     figures.add(`reload to interactive board, ${n} tasks`, "ms", reload, budget(budgets.reload));
-
-    const cdp = await owner.context.newCDPSession(page);
-    await cdp.send("HeapProfiler.collectGarbage");
-    const heap = await cdp.send("Runtime.getHeapUsage");
-    figures.add(`JS heap after load (after GC), ${n} tasks`, "MB", [heap.usedSize / 1024 / 1024]);
-    await cdp.detach();
+    figures.add(`JS heap after load (after GC), ${n} tasks`, "MB", [await heapMb(owner)]);
 
     // Local mutations to the next paint.
     const reorder: number[] = [];

@@ -32,7 +32,7 @@ const querySchema = z.object({
 });
 
 /** Lower case, accents removed, as the client's `fold`. */
-export const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 /** The words of a query: runs of letters and digits (a task key stays whole: `web-12`). */
 export function searchWords(query: string): string[] {

@@ -1,28 +1,11 @@
-import { useEffect, useMemo, useState } from "react";
-import { z } from "zod";
-import { getJson } from "../../lib/get-json.ts";
+import { useEffect, useState } from "react";
 import { useOnline } from "../../lib/use-online.ts";
-import { isLoaded, useProjects, useSyncedProjects } from "../../platform/sync/store-hooks.ts";
 import type { SearchHit, SearchResults } from "./run-search.ts";
 import { documentId, type SearchDocument } from "./search-documents.ts";
-import { queryWords } from "./search-text.ts";
+import { fetchServerSearch, serverSearchUrl, useLoadedProjects } from "./server-search.ts";
 
 /** Typing settles for this long before the server is asked. */
 const DEBOUNCE_MS = 200;
-
-const answerSchema = z.object({
-  total: z.number(),
-  tasks: z.array(
-    z.object({
-      id: z.string(),
-      projectId: z.string(),
-      key: z.string(),
-      title: z.string(),
-      description: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
-});
 
 export type ServerSearch = {
   /** Tasks of projects not in the store that match, as results of the local index look. */
@@ -41,31 +24,18 @@ export type ServerSearch = {
  */
 export function useServerSearch(workspaceId: string, query: string): ServerSearch {
   const online = useOnline();
-  const projects = useProjects(workspaceId);
-  const synced = useSyncedProjects();
-  const loaded = useMemo(
-    () => projects.filter((project) => isLoaded(synced, project.id)).map((p) => p.id),
-    [projects, synced],
-  );
-  const notLoaded = projects.length - loaded.length;
-  const words = queryWords(query);
-  const asked = words.length > 0 && notLoaded > 0 && online;
-  const exclude = loaded.join(",");
+  const { loaded, notLoaded } = useLoadedProjects(workspaceId);
+  const url = serverSearchUrl(workspaceId, query, loaded);
+  const request = url !== null && notLoaded > 0 && online ? url : null;
   const [answer, setAnswer] = useState<{ for: string; hits: SearchHit[]; total: number } | null>(
     null,
   );
-  const request = asked
-    ? `/api/workspaces/${encodeURIComponent(workspaceId)}/search?${new URLSearchParams({
-        q: query.trim().slice(0, 200),
-        ...(exclude ? { exclude } : {}),
-      }).toString()}`
-    : null;
 
   useEffect(() => {
     if (!request) return;
     let stopped = false;
     const timer = setTimeout(() => {
-      getJson(request, answerSchema)
+      fetchServerSearch(request)
         .then(({ total, tasks }) => {
           if (stopped) return;
           const hits = tasks.map((task): SearchHit => {
@@ -101,7 +71,7 @@ export function useServerSearch(workspaceId: string, query: string): ServerSearc
     hits: current?.hits ?? [],
     total: current?.total ?? 0,
     notLoaded,
-    unavailable: words.length > 0 && notLoaded > 0 && !online,
+    unavailable: url !== null && notLoaded > 0 && !online,
   };
 }
 

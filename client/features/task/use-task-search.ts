@@ -1,7 +1,5 @@
 import { useCallback } from "react";
-import { z } from "zod";
-import { getJson } from "../../lib/get-json.ts";
-import { isLoaded, useProjects, useSyncedProjects } from "../../platform/sync/store-hooks.ts";
+import { fetchServerSearch, serverSearchUrl, useLoadedProjects } from "../search/server-search.ts";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { useTaskStatusOf } from "../../platform/statuses.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
@@ -36,46 +34,27 @@ export function useTaskSearch(
   );
 }
 
-const serverTasksSchema = z.object({
-  tasks: z.array(
-    z.object({ id: z.string(), projectId: z.string(), key: z.string(), title: z.string() }),
-  ),
-});
-
 /**
  * The relation picker's matches among the tasks of projects not in this browser (partial
- * sync), from the server's search (server/search/search-routes.ts), leaving out the projects
- * the local search covers, the task itself and the tasks it is already related to.
+ * sync), from the server's search, leaving out the task itself and the tasks it is already
+ * related to. Undefined when the store holds every project of the workspace.
  */
 export function useRemoteTaskSearch(
   workspaceId: string,
   taskId: string,
   related: ReadonlySet<string>,
 ): ((query: string) => Promise<readonly TaskOption[]>) | undefined {
-  const synced = useSyncedProjects();
-  const projects = useProjects(workspaceId);
-  const loaded = projects.filter((project) => isLoaded(synced, project.id)).map((p) => p.id);
-  const exclude = loaded.join(",");
-  const everyProjectLoaded = loaded.length === projects.length;
+  const { loaded, notLoaded } = useLoadedProjects(workspaceId);
   const search = useCallback(
     async (query: string): Promise<readonly TaskOption[]> => {
-      if (searchWords(query).length === 0) return [];
-      const params = new URLSearchParams({
-        q: query.slice(0, 200),
-        ...(exclude ? { exclude } : {}),
-      });
-      const { tasks } = await getJson(
-        `/api/workspaces/${encodeURIComponent(workspaceId)}/search?${params.toString()}`,
-        serverTasksSchema,
-      );
+      const url = serverSearchUrl(workspaceId, query, loaded);
+      if (url === null) return [];
+      const { tasks } = await fetchServerSearch(url);
       return tasks
         .filter((task) => task.id !== taskId && !related.has(task.id))
-        .map((task) => ({ ...task, status: undefined }));
+        .map(({ id, projectId, key, title }) => ({ id, projectId, key, title, status: undefined }));
     },
-    [workspaceId, exclude, taskId, related],
+    [workspaceId, loaded, taskId, related],
   );
-  return everyProjectLoaded ? undefined : search;
+  return notLoaded > 0 ? search : undefined;
 }
-
-/** The words the server would search for: a query of none is not sent. */
-const searchWords = (query: string) => query.match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -46,18 +46,16 @@ type ProjectSyncGateProps = {
  * the store does not have at all is left to the screens ("Project not found").
  */
 export function ProjectSyncGate({ projectId, project, back }: ProjectSyncGateProps) {
-  const { rep, projects, sync } = useSync();
+  const { projects, sync } = useSync();
   const state = useProjectSync(projectId);
   const browserOnline = useOnline();
   const reachesServer = useSyncExternalStore(sync.subscribe, () => sync.get().online);
   const pathname = useRouterState({ select: (router) => router.location.pathname });
 
+  // A project new to the list is pulled at once: the store pulls whenever its list changes.
   useEffect(() => {
-    if (!projects.open(projectId)) return;
-    rep.pull({ now: true }).catch((error: unknown) => {
-      if (!rep.closed) throw error;
-    });
-  }, [projects, projectId, rep]);
+    projects.open(projectId);
+  }, [projects, projectId]);
 
   if (state === "loaded" || state === "loading" || project === null) return <Outlet />;
   const shape = skeletonShapeOf(pathname);

@@ -60,7 +60,7 @@ function openStore(userId: string): OpenStore {
   const bringRelated = () => {
     const ids = relatedProjects(relations, new Set(projects.list()));
     // Adding them changes the list, which pulls (above).
-    if (ids.length > 0) projects.include(ids);
+    projects.include(ids);
   };
   const stopReadingRelations = rep.subscribe(
     async (tx) =>

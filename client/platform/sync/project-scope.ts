@@ -1,5 +1,5 @@
 import type { Puller, PullRequestV1 } from "replicache";
-import type { Relation } from "../../../shared/entities.ts";
+import { idSchema, type Relation } from "../../../shared/entities.ts";
 import { syncedProjectsKey } from "../../lib/local-data.ts";
 
 /**
@@ -14,7 +14,7 @@ import { syncedProjectsKey } from "../../lib/local-data.ts";
  */
 export const MAX_SYNCED_PROJECTS = 20;
 
-const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
+const isId = (id: unknown): id is string => idSchema.safeParse(id).success;
 
 export class ProjectScope {
   private readonly key: string;
@@ -33,52 +33,27 @@ export class ProjectScope {
     try {
       const value: unknown = JSON.parse(localStorage.getItem(this.key) ?? "[]");
       if (!Array.isArray(value)) return [];
-      return value
-        .filter((id): id is string => typeof id === "string" && idPattern.test(id))
-        .slice(0, MAX_SYNCED_PROJECTS);
+      return value.filter(isId).slice(0, MAX_SYNCED_PROJECTS);
     } catch {
       return [];
     }
   }
 
-  /**
-   * Puts the project first. Returns true when it was not in the list, that is when the store
-   * does not hold its tasks yet and a pull should ask for them now.
-   */
-  open(projectId: string): boolean {
-    if (!idPattern.test(projectId)) return false;
+  /** Puts the project first (the listeners pull: a project new to the list loads now). */
+  open(projectId: string) {
+    if (!isId(projectId)) return;
     const list = this.list();
-    if (list[0] === projectId) return false;
-    const known = list.includes(projectId);
-    const next = [projectId, ...list.filter((id) => id !== projectId)].slice(
-      0,
-      MAX_SYNCED_PROJECTS,
-    );
-    try {
-      localStorage.setItem(this.key, JSON.stringify(next));
-    } catch {
-      return false;
-    }
-    this.emit();
-    return !known;
+    if (list[0] !== projectId) this.write([projectId, ...list.filter((id) => id !== projectId)]);
   }
 
   /**
    * Adds projects at the end of the list (those a loaded project's relations point into), as
-   * far as it has room. Returns true when one was added.
+   * far as it has room.
    */
-  include(projectIds: readonly string[]): boolean {
+  include(projectIds: readonly string[]) {
     const list = this.list();
-    const added = projectIds.filter((id) => idPattern.test(id) && !list.includes(id));
-    const next = [...list, ...added].slice(0, MAX_SYNCED_PROJECTS);
-    if (next.length === list.length) return false;
-    try {
-      localStorage.setItem(this.key, JSON.stringify(next));
-    } catch {
-      return false;
-    }
-    this.emit();
-    return true;
+    const added = projectIds.filter((id) => isId(id) && !list.includes(id));
+    if (list.length < MAX_SYNCED_PROJECTS && added.length > 0) this.write([...list, ...added]);
   }
 
   /** Called whenever the list changes, in this tab or in another. */
@@ -90,6 +65,16 @@ export class ProjectScope {
   dispose() {
     window.removeEventListener("storage", this.onStorage);
     this.listeners.clear();
+  }
+
+  /** Stores the list (cut to its length) and tells the listeners; a full storage keeps the old one. */
+  private write(list: string[]) {
+    try {
+      localStorage.setItem(this.key, JSON.stringify(list.slice(0, MAX_SYNCED_PROJECTS)));
+    } catch {
+      return;
+    }
+    this.emit();
   }
 
   private emit() {
