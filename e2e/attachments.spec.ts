@@ -31,9 +31,14 @@ async function newTask(request: APIRequestContext, projectId: string, descriptio
 /** An image that loaded: its bytes arrived and decoded. */
 async function expectLoaded(image: Locator) {
   await expect(image).toBeVisible();
-  // A thumbnail loads lazily, once it is near the viewport.
-  await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // A thumbnail loads lazily, once it is near the viewport. The element may be replaced as its
+  // upload completes (the pending preview gives way to the stored file): each try finds it again.
+  await expect
+    .poll(async () => {
+      await image.scrollIntoViewIfNeeded();
+      return image.evaluate((img: HTMLImageElement) => img.naturalWidth);
+    })
+    .toBe(1);
 }
 
 const attachments = (page: Page) => page.getByRole("region", { name: "Attachments" });
