@@ -48,9 +48,12 @@ type Context = { tx: Tx; userId: string; maxUploadBytes?: number };
  * A mutation that passed every check: the workspace it changes (null for the person's own
  * notices, notifications and settings, which belong to no workspace), the people whose own
  * data it changes (`userIds`: poked besides the workspace), and its writes, sent but not yet
- * answered. The caller awaits them together with its own last statements (the client's
- * lastMutationID, the poke), so they reach Postgres in one round trip: the row the handler
- * locked is held that much shorter, and concurrent pushes of one row take turns faster.
+ * answered. The caller sends its own last statements (the client's lastMutationID, the poke)
+ * and the COMMIT right behind them, so they reach Postgres in one round trip: the row the
+ * handler locked is held that much shorter, and concurrent pushes of one row take turns faster.
+ * Every statement of `writes` must therefore be begun by the time the handler returns (several
+ * are sent with Promise.all, which runs them in order); a write that depends on what another
+ * statement reads is awaited in the handler instead (transaction.ts refuses a late one).
  */
 export type Applied = { workspaceId: string | null; userIds?: string[]; writes: Promise<unknown> };
 
@@ -167,20 +170,21 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
 
   async createTask({ tx, userId }, args) {
     // Sent together, run in order: the lock, the number, the status (a deleted one's
-    // replacement), then the last position, read once the lock is held, so it sees the task
-    // that the previous holder created.
-    const [project, number, target] = await Promise.all([
+    // replacement) and the last position in it, read once the lock is held, so it sees the
+    // task that the previous holder created.
+    const [project, number, target, lastPositions] = await Promise.all([
       data.lockProject(tx, args.projectId, userId),
       data.nextTaskNumber(tx, args.projectId),
       statusRows.statusForNewTask(tx, args.projectId, args.status),
+      args.position === undefined
+        ? statusRows.lastPositionForNewTask(tx, args.projectId, args.status)
+        : [],
     ]);
     if (!project?.role || number === null) throw notFound("project");
     const { workspaceId, role } = project;
     requireActions(role, "task.create");
     if (!target) throw unknownStatus();
     const status = target.id;
-    const lastPositions =
-      args.position === undefined ? await data.positionsInStatus(tx, project.id, status) : [];
     if (args.assigneeId) {
       requireActions(role, "task.assign");
       await requireAssignable(tx, workspaceId, args.assigneeId);

@@ -37,6 +37,7 @@ import { forgetCachedSessions } from "../auth/session.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
 import { liveSessionIds, notify, userWorkspaceIds } from "./data.ts";
+import type { Tx } from "./transaction.ts";
 
 export type SyncChange = { workspaceIds: string[]; userIds: string[] };
 
@@ -69,7 +70,7 @@ const SESSIONS_ENDED_PAYLOAD = JSON.stringify({ w: [], u: [], s: true });
 /** Publishes changes; the push and the better-auth hook use it. */
 export type PokeAnnouncer = {
   /** Inside the writing transaction: real Postgres queues the NOTIFY for the commit. */
-  inTransaction(tx: postgres.TransactionSql, change: SyncChange): Promise<void>;
+  inTransaction(tx: Tx, change: SyncChange): Promise<void>;
   /** After the commit: the embedded database's in-process bus publishes here. */
   afterCommit(change: SyncChange): void;
   /** Outside any transaction, for writes someone else committed (better-auth's calls). */
@@ -256,8 +257,9 @@ export async function createPokes({
     unlisten = listening.unlisten;
   }
 
-  const notifyAll = async (sql: postgres.Sql | postgres.TransactionSql, change: SyncChange) => {
-    for (const payload of payloads(change)) await notify(sql, POKE_CHANNEL, payload);
+  // All sent at once: in a push they go out right before its COMMIT (transaction.ts).
+  const notifyAll = async (sql: Tx, change: SyncChange) => {
+    await Promise.all(payloads(change).map((payload) => notify(sql, POKE_CHANNEL, payload)));
   };
 
   const announcer: PokeAnnouncer = {

@@ -67,7 +67,7 @@ import { ApiError, invalidBody } from "../http/api-error.ts";
 import { changedMutationIds, diffCvr } from "./cvr.ts";
 import * as notificationRows from "../notifications/notification-rows.ts";
 import * as data from "./data.ts";
-import { withRetry } from "./transaction.ts";
+import { withRetry, type Tx } from "./transaction.ts";
 import type postgres from "postgres";
 
 /** Older records than the newest few of a group answer with a reset instead of a diff. */
@@ -162,17 +162,23 @@ export async function pull(
   const groupId = request.clientGroupID;
   const want = request.projects ? [...new Set(request.projects)] : null;
 
-  return withRetry(sql, "repeatable read", async (tx) => {
+  return withRetry(sql, "repeatable read", async (tx, commit) => {
     // Read, not locked: a no-op pull writes nothing. Two concurrent pulls of one group both
     // write the group's cvr_version below, and repeatable read makes the second one retry.
-    // Sent together: postgres.js pipelines them on the transaction's connection, so they cost
-    // one round trip rather than four (the transaction's snapshot is the same for all).
-    const [storedGroup, stored, fingerprint, mutationIds] = await Promise.all([
-      data.readClientGroup(tx, groupId),
-      cvrId ? data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null,
-      data.scopeFingerprint(tx, userId),
-      data.clientMutationIds(tx, groupId),
-    ]);
+    // Sent together with the BEGIN: postgres.js pipelines them on the transaction's
+    // connection, so they cost one round trip rather than seven (the transaction's snapshot
+    // is the same for all). What only a pull that changes something needs (the snapshot, the
+    // person's workspaces and members) is read here too: a crowd's pulls nearly all do.
+    const [storedGroup, stored, fingerprint, mutationIds, snapshot, access, visible] =
+      await Promise.all([
+        data.readClientGroup(tx, groupId),
+        cvrId ? data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null,
+        data.scopeFingerprint(tx, userId),
+        data.clientMutationIds(tx, groupId),
+        data.currentSnapshot(tx),
+        data.loadAccess(tx, userId),
+        want ? data.visibleProjects(tx, userId, want) : null,
+      ]);
     // A record of the other mode (a client that starts or stops naming projects) is no base
     // for a diff: the client starts again from a reset.
     const previous = stored && (stored.partial === null) === (want === null) ? stored : null;
@@ -194,11 +200,6 @@ export async function pull(
       return unchanged;
     }
 
-    const [snapshot, access, visible] = await Promise.all([
-      data.currentSnapshot(tx),
-      data.loadAccess(tx, userId),
-      want ? data.visibleProjects(tx, userId, want) : null,
-    ]);
     const page = await buildPage(
       tx,
       userId,
@@ -218,7 +219,7 @@ export async function pull(
     ) {
       // Counters moved without a visible change: the record now stands for this snapshot, so
       // the next pull is fast again and looks at fewer transactions.
-      await data.advanceCvr(tx, previous.id, snapshot, fingerprint);
+      await commit(data.advanceCvr(tx, previous.id, snapshot, fingerprint));
       return unchanged;
     }
 
@@ -227,7 +228,8 @@ export async function pull(
       cvrId: randomUUID(),
       ...(done ? {} : { more: true as const }),
     };
-    await Promise.all([
+    // The last statements, with the COMMIT right behind them.
+    await commit(
       data.setClientGroupVersion(tx, groupId, userId, next.order),
       data.saveCvr(tx, {
         id: next.cvrId,
@@ -249,10 +251,13 @@ export async function pull(
       }),
       // Old tombstones go a bounded batch at a time, in one pull of PRUNE_EVERY on average:
       // they are only for records past their age, and every pull deleting costs the crowd.
-      Math.random() < 1 / PRUNE_EVERY && data.pruneTombstones(tx, TOMBSTONE_DAYS),
-      Math.random() < 1 / PRUNE_EVERY &&
-        notificationRows.pruneNotificationTombstones(tx, TOMBSTONE_DAYS),
-    ]);
+      Math.random() < 1 / PRUNE_EVERY
+        ? data.pruneTombstones(tx, TOMBSTONE_DAYS)
+        : Promise.resolve(),
+      Math.random() < 1 / PRUNE_EVERY
+        ? notificationRows.pruneNotificationTombstones(tx, TOMBSTONE_DAYS)
+        : Promise.resolve(),
+    );
     const patch: PatchOperation[] = previous ? page.patch : [{ op: "clear" }, ...page.patch];
     return { cookie: next, lastMutationIDChanges, patch };
   });
@@ -344,7 +349,7 @@ type Page = {
 
 /** The patch since `previous` (module comment) and where each workspace and project now stands. */
 async function buildPage(
-  tx: postgres.TransactionSql,
+  tx: Tx,
   userId: string,
   previous: data.Cvr | null,
   access: data.Access,
@@ -455,7 +460,7 @@ async function buildPage(
  * the projects whose first pull is done, and of one part-way only what it has sent.
  */
 function projectChanges(
-  tx: postgres.TransactionSql,
+  tx: Tx,
   ids: string[],
   projects: data.PartialScope["projects"],
   since: string,
@@ -493,7 +498,7 @@ function projectChanges(
  * done). Returns the room left in the page.
  */
 async function continueFirstPulls(
-  tx: postgres.TransactionSql,
+  tx: Tx,
   kinds: Kinds,
   workspaces: Workspaces,
   puts: Map<string, ReadonlyJSONValue>,
@@ -538,7 +543,7 @@ function addRows(puts: Map<string, ReadonlyJSONValue>, rows: data.Row[]): number
  * task by task, until the page is full.
  */
 async function continueProjectPulls(
-  tx: postgres.TransactionSql,
+  tx: Tx,
   partial: data.PartialScope,
   puts: Map<string, ReadonlyJSONValue>,
   room: number,

@@ -4,8 +4,11 @@
  * 1. Wrong pushVersion or schemaVersion → `VersionNotSupported` (HTTP 200). A client group of
  *    another user → 403 before anything is written.
  * 2. Each mutation in its own transaction (retried on deadlock): lock the client group row,
- *    read the client's lastMutationID, skip ids already applied, apply (apply-mutation.ts),
- *    bump lastMutationID, queue the poke (`pg_notify` commits with it). A push of several
+ *    read the client's lastMutationID, skip ids already applied (rolling back), apply
+ *    (apply-mutation.ts), bump lastMutationID, queue the poke (`pg_notify` commits with it).
+ *    The statements go out in three round trips (transaction.ts): BEGIN, the group's lock,
+ *    the client's id and the handler's first reads and locks; the rest of its reads; its
+ *    writes, the new lastMutationID, the poke and COMMIT. A push of several
  *    mutations first tries them all in one transaction (processBatch); any refusal rolls that
  *    back and the mutations go one by one as described here.
  * 3. A permanent failure (invalid arguments, refused by the role rules, missing row, a
@@ -51,7 +54,7 @@ import { applyMutation, rowsToLock } from "./apply-mutation.ts";
 import * as data from "./data.ts";
 import { MutationRefused } from "./permissions-check.ts";
 import type { PokeAnnouncer, SyncChange } from "./poke.ts";
-import { postgresErrorCode, readCommitted, type Tx } from "./transaction.ts";
+import { postgresErrorCode, readCommitted, type Commit, type Tx } from "./transaction.ts";
 
 /** `replicache_client.last_mutation_id` is an integer column. */
 const MAX_MUTATION_ID = 2 ** 31 - 1;
@@ -166,7 +169,7 @@ async function processBatch(
   mutations: Mutation[],
 ): Promise<"applied" | "one-by-one"> {
   try {
-    const change = await readCommitted(deps.sql, async (tx) => {
+    const change = await readCommitted(deps.sql, async (tx, commit) => {
       const clients = await lockClients(tx, { userId, clientGroupId, mutations });
       await data.lockRows(tx, batchRows(mutations));
       const touched = new Set<string>();
@@ -188,7 +191,7 @@ async function processBatch(
         advance(clients, mutation);
       }
       const change = { workspaceIds: [...touched], userIds: [...people] };
-      await finish(tx, deps, { clientGroupId, clients, change });
+      await finish(tx, commit, deps, { clientGroupId, clients, change });
       return change;
     });
     if (change.workspaceIds.length > 0 || change.userIds.length > 0) {
@@ -216,6 +219,13 @@ function batchRows(mutations: Mutation[]) {
 
 type Outcome = "applied" | "skipped" | "refused" | "client-state-not-found";
 
+/** Thrown to roll back a mutation applied ahead of its client's check, which then said no. */
+class NotApplied extends Error {
+  constructor(readonly outcome: "skipped" | "client-state-not-found") {
+    super(outcome);
+  }
+}
+
 async function processMutation(
   deps: PushDeps,
   userId: string,
@@ -224,21 +234,30 @@ async function processMutation(
 ): Promise<Outcome> {
   const context = { userId, clientGroupId, mutations: [mutation] };
   try {
-    const result = await readCommitted(deps.sql, async (tx) => {
-      const clients = await lockClients(tx, context);
+    const result = await readCommitted(deps.sql, async (tx, commit) => {
+      // The mutation is applied without waiting for the client's lastMutationID: its first
+      // statements go out right behind the group's lock, in the same round trip. Should the
+      // id turn out applied already (or out of order), the transaction rolls back, whatever
+      // the handler did or refused.
+      const [locked, attempt] = await Promise.allSettled([
+        lockClients(tx, context),
+        isMutatorName(mutation.name)
+          ? applyMutation(
+              { tx, userId, maxUploadBytes: deps.maxUploadBytes },
+              mutation.name,
+              mutation.args,
+            )
+          : Promise.reject(new MutationRefused("INVALID", `Unknown mutation ${mutation.name}`)),
+      ]);
+      if (locked.status === "rejected") throw locked.reason;
+      const clients = locked.value;
       const next = nextMutation(clients, mutation);
-      if (next !== "apply") return { outcome: next, change: null };
-      if (!isMutatorName(mutation.name)) {
-        throw new MutationRefused("INVALID", `Unknown mutation ${mutation.name}`);
-      }
-      const { workspaceId, userIds, writes } = await applyMutation(
-        { tx, userId, maxUploadBytes: deps.maxUploadBytes },
-        mutation.name,
-        mutation.args,
-      );
+      if (next !== "apply") throw new NotApplied(next);
+      if (attempt.status === "rejected") throw attempt.reason;
+      const { workspaceId, userIds, writes } = attempt.value;
       advance(clients, mutation);
       const change = { workspaceIds: workspaceId ? [workspaceId] : [], userIds: userIds ?? [] };
-      await finish(tx, deps, { clientGroupId, clients, change, writes });
+      await finish(tx, commit, deps, { clientGroupId, clients, change, writes });
       return { outcome: "applied" as const, change };
     });
     if (
@@ -249,6 +268,7 @@ async function processMutation(
     }
     return result.outcome;
   } catch (error) {
+    if (error instanceof NotApplied) return error.outcome;
     const refusal = asRefusal(error);
     if (!refusal) throw error;
     deps.logger.info(
@@ -321,11 +341,12 @@ function advance(clients: Clients, mutation: Mutation) {
 }
 
 /**
- * The last statements of a push transaction, sent together with the writes still in flight:
- * the clients' new lastMutationIDs and the poke.
+ * The last statements of a push transaction, sent together with the writes still in flight and
+ * the COMMIT behind them: the clients' new lastMutationIDs and the poke.
  */
 async function finish(
   tx: Tx,
+  commit: Commit,
   deps: PushDeps,
   {
     clientGroupId,
@@ -337,15 +358,16 @@ async function finish(
   const moved = [...clients]
     .filter(([, client]) => client.moved)
     .map(([id, client]) => ({ id, lastMutationId: client.lastMutationId }));
-  const [, saved] = await Promise.all([
-    writes,
-    data.setLastMutationIds(tx, clientGroupId, moved),
+  await commit(
+    writes ?? Promise.resolve(),
+    data.setLastMutationIds(tx, clientGroupId, moved).catch((error: unknown) => {
+      // Another group took one of these client ids after we read it (only a broken client does).
+      throw postgresErrorCode(error) === data.FOREIGN_CLIENT_CODE ? foreignClient() : error;
+    }),
     change.workspaceIds.length > 0 || change.userIds.length > 0
       ? deps.announcer.inTransaction(tx, change)
-      : undefined,
-  ]);
-  // Another group took one of these client ids after we read it (only a broken client does).
-  if (saved !== moved.length) throw foreignClient();
+      : Promise.resolve(),
+  );
 }
 
 /** The failure as a notice, when it is permanent; null when it is transient. */
@@ -374,14 +396,14 @@ async function recordRefusal(
   }: { userId: string; clientGroupId: string; mutation: Mutation },
   refusal: { code: NoticeCode; message: string },
 ): Promise<Outcome> {
-  const outcome = await readCommitted(deps.sql, async (tx): Promise<Outcome> => {
+  const outcome = await readCommitted(deps.sql, async (tx, commit): Promise<Outcome> => {
     const clients = await lockClients(tx, { userId, clientGroupId, mutations: [mutation] });
     const next = nextMutation(clients, mutation);
     if (next !== "apply") return next;
     advance(clients, mutation);
     const writes = data.insertNotice(tx, { userId, mutationName: mutation.name, ...refusal });
     const change = { workspaceIds: [], userIds: [userId] };
-    await finish(tx, deps, { clientGroupId, clients, change, writes });
+    await finish(tx, commit, deps, { clientGroupId, clients, change, writes });
     return "refused";
   });
   if (outcome === "refused") deps.announcer.afterCommit({ workspaceIds: [], userIds: [userId] });

@@ -87,6 +87,34 @@ export async function statusForNewTask(
 }
 
 /**
+ * The last position in the status a new task goes into (statusForNewTask's, resolved the same
+ * way in a subquery, so it is read in the same round trip). Sent after the project's lock:
+ * concurrent pushes creating tasks in one project take turns and each sees the one before it.
+ * Written as `order by … limit 1`, which walks the index backwards to one entry (the subquery
+ * is computed once, before the scan): with `max()` the planner may read the whole column
+ * (12 ms for 3,000 tasks under npm run bench, with the project locked all along).
+ */
+export async function lastPositionForNewTask(
+  tx: Db,
+  projectId: string,
+  statusId: TaskStatus | undefined,
+): Promise<string[]> {
+  const target =
+    statusId === undefined
+      ? tx`
+          select s.status_id from project_status s
+          where s.project_id = ${projectId} and s.category = 'unstarted' and s.replaced_by is null
+          order by s.position, s.status_id collate "C" limit 1`
+      : tx`
+          select coalesce(s.replaced_by, s.status_id) from project_status s
+          where s.project_id = ${projectId} and s.status_id = ${statusId}`;
+  const rows = await tx<{ position: string }[]>`
+    select position from task where project_id = ${projectId} and status = (${target})
+    order by position desc limit 1`;
+  return rows.map((row) => row.position);
+}
+
+/**
  * The status a task moves into (in the task's own project), and the name of the status it is
  * in now. Sent right after the task's lock, in the same round trip.
  */

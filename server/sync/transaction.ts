@@ -5,12 +5,31 @@
  * a serialization failure (40001, repeatable read) means "run it again"; after `attempts` tries
  * the error goes up and the request fails with a 5xx, so a push never advances a client's
  * lastMutationID on a transient error.
+ *
+ * Round trips: postgres.js's `sql.begin` waits for BEGIN before the first statement and for
+ * the last statement before COMMIT, two round trips of a push's six (issue 19: under a crowd
+ * each one waits its turn on a busy event loop, while the transaction holds its connection).
+ * Here the transaction runs on a reserved connection instead: BEGIN goes out in the same write
+ * as the callback's first statements, and a callback that ends with `commit(...)` sends COMMIT
+ * right behind its last statements. Postgres runs a connection's statements in order, and a
+ * statement that fails makes the ones behind it fail too (and COMMIT then rolls back), so
+ * nothing after a failure takes effect.
  */
 import type postgres from "postgres";
 
-export type Tx = postgres.TransactionSql;
+/** A connection inside a transaction (a reserved connection, or postgres.js's `begin`). */
+export type Tx = postgres.Sql | postgres.TransactionSql;
+
+/**
+ * Sends COMMIT behind the given statements, without waiting for them first, and resolves once
+ * all of them and the COMMIT are done. Every one of them must already be sent: created (called)
+ * before `commit` is, so that postgres.js queues them first.
+ */
+export type Commit = (...last: Promise<unknown>[]) => Promise<void>;
 
 const RETRYABLE_CODES = new Set(["40001", "40P01"]);
+/** in_failed_sql_transaction: a statement sent behind one that failed. */
+const ABORTED = "25P02";
 const DEFAULT_ATTEMPTS = 20;
 const MAX_BACKOFF_MS = 200;
 
@@ -30,17 +49,12 @@ export type Isolation = "read committed" | "repeatable read" | "serializable";
 export async function withRetry<T>(
   sql: postgres.Sql,
   isolation: Isolation,
-  run: (tx: Tx) => Promise<T>,
+  run: (tx: Tx, commit: Commit) => Promise<T>,
   attempts = DEFAULT_ATTEMPTS,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      let result: T | undefined;
-      // Keep the callback's result out of postgres.js's return type (it unwraps arrays).
-      await sql.begin(`isolation level ${isolation}`, async (tx) => {
-        result = await run(tx);
-      });
-      return result as T;
+      return await transaction(sql, isolation, run);
     } catch (error) {
       if (!isRetryable(error) || attempt >= attempts) throw error;
       // Exponential backoff with full jitter, so the transactions that collided spread out.
@@ -50,5 +64,56 @@ export async function withRetry<T>(
   }
 }
 
-export const readCommitted = <T>(sql: postgres.Sql, run: (tx: Tx) => Promise<T>) =>
-  withRetry(sql, "read committed", run);
+export const readCommitted = <T>(
+  sql: postgres.Sql,
+  run: (tx: Tx, commit: Commit) => Promise<T>,
+) => withRetry(sql, "read committed", run);
+
+/** One try: BEGIN pipelined with the first statements, COMMIT with the last (module comment). */
+async function transaction<T>(
+  sql: postgres.Sql,
+  isolation: Isolation,
+  run: (tx: Tx, commit: Commit) => Promise<T>,
+): Promise<T> {
+  const connection = await sql.reserve();
+  let ended = false;
+  // A statement begun after `commit` would run after the COMMIT, outside the transaction: it
+  // fails instead (a broken caller, which the tests of every mutation would show).
+  const tx = new Proxy(connection, {
+    apply(target, self, args: Parameters<postgres.Sql>) {
+      if (ended) throw new Error("a statement was begun after its transaction's COMMIT");
+      return Reflect.apply(target, self, args);
+    },
+  });
+  const commit: Commit = async (...last) => {
+    if (ended) throw new Error("the transaction has already ended");
+    ended = true;
+    // postgres.js hands a statement to its connection a few microtasks after it is begun (an
+    // awaited query is a thenable): after one turn of the event loop all of `last` are queued.
+    await new Promise((resolve) => setImmediate(resolve));
+    const settled = await Promise.allSettled([...last, connection`commit`.execute()]);
+    const failures = settled.flatMap((outcome) =>
+      outcome.status === "rejected" ? [outcome.reason as unknown] : [],
+    );
+    // The statement that failed, not those behind it that failed because it did (25P02),
+    // whichever of them settled first.
+    const cause = failures.find((error) => postgresErrorCode(error) !== ABORTED) ?? failures[0];
+    if (failures.length > 0) throw cause;
+  };
+  try {
+    const begin = connection.unsafe(`begin isolation level ${isolation}`).execute();
+    // Settled with the callback's own statements; its failure fails them, and comes first.
+    const [, result] = await Promise.all([begin, run(tx, commit)]);
+    if (!ended) {
+      ended = true;
+      await connection`commit`;
+    }
+    return result;
+  } catch (error) {
+    // A COMMIT that ran behind a failed statement already rolled back; ROLLBACK then only warns.
+    await connection`rollback`.catch(() => {});
+    throw error;
+  } finally {
+    connection.release();
+  }
+}

@@ -107,8 +107,9 @@ export const workflowHandlers: {
         `The board needs a status in ${categoryNames[status.category]}: add another before deleting “${status.name}”.`,
       );
     }
-    // Its tasks' history says where each went and who moved it, as a move would.
-    const writes = statusRows.deleteStatus(tx, {
+    // Its tasks' history says where each went and who moved it, as a move would. Its writes
+    // depend on what it reads, so they are done here rather than left in flight (Applied).
+    await statusRows.deleteStatus(tx, {
       workspaceId: project.workspaceId,
       projectId,
       id,
@@ -116,6 +117,6 @@ export const workflowHandlers: {
       actorId: userId,
       updatedAt,
     });
-    return { workspaceId: project.workspaceId, writes };
+    return { workspaceId: project.workspaceId, writes: Promise.resolve() };
   },
 };
