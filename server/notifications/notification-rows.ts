@@ -226,19 +226,25 @@ export async function deletedNotificationKeys(
   return rows.map((row) => notificationKey(row.id));
 }
 
-/** Whether any of the person's notifications was written or deleted after the snapshot. */
-export async function notificationsChangedSince(
+/**
+ * Whether any of the person's notifications was written or deleted after the snapshot of the
+ * client view record `cvrId` (false when there is no such record of theirs). The snapshot is
+ * read in SQL, so that a pull can send this with its first statements, before it has the record.
+ */
+export async function notificationsChangedSinceRecord(
   tx: Db,
   userId: string,
-  since: string,
+  cvrId: string,
 ): Promise<boolean> {
   const [row] = await tx<{ changed: boolean }[]>`
-    select exists (select 1 from notification
-        where user_id = ${userId} and tx >= pg_snapshot_xmin(${since}::pg_snapshot)
-          and not pg_visible_in_snapshot(tx, ${since}::pg_snapshot))
-      or exists (select 1 from notification_tombstone
-        where user_id = ${userId} and tx >= pg_snapshot_xmin(${since}::pg_snapshot)
-          and not pg_visible_in_snapshot(tx, ${since}::pg_snapshot)) as changed`;
+    select coalesce((
+      select exists (select 1 from notification
+          where user_id = ${userId} and tx >= pg_snapshot_xmin(r.snapshot)
+            and not pg_visible_in_snapshot(tx, r.snapshot))
+        or exists (select 1 from notification_tombstone
+          where user_id = ${userId} and tx >= pg_snapshot_xmin(r.snapshot)
+            and not pg_visible_in_snapshot(tx, r.snapshot))
+      from replicache_cvr r where r.id = ${cvrId} and r.user_id = ${userId}), false) as changed`;
   return row?.changed ?? false;
 }
 

@@ -169,16 +169,25 @@ export async function pull(
     // connection, so they cost one round trip rather than seven (the transaction's snapshot
     // is the same for all). What only a pull that changes something needs (the snapshot, the
     // person's workspaces and members) is read here too: a crowd's pulls nearly all do.
-    const [storedGroup, stored, fingerprint, mutationIds, snapshot, access, visible] =
-      await Promise.all([
-        data.readClientGroup(tx, groupId),
-        cvrId ? data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null,
-        data.scopeFingerprint(tx, userId),
-        data.clientMutationIds(tx, groupId),
-        data.currentSnapshot(tx),
-        data.loadAccess(tx, userId),
-        want ? data.visibleProjects(tx, userId, want) : null,
-      ]);
+    const [
+      storedGroup,
+      stored,
+      fingerprint,
+      mutationIds,
+      notificationsChanged,
+      snapshot,
+      access,
+      visible,
+    ] = await Promise.all([
+      data.readClientGroup(tx, groupId),
+      cvrId ? data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null,
+      data.scopeFingerprint(tx, userId),
+      data.clientMutationIds(tx, groupId),
+      cvrId ? notificationRows.notificationsChangedSinceRecord(tx, userId, cvrId) : true,
+      data.currentSnapshot(tx),
+      data.loadAccess(tx, userId),
+      want ? data.visibleProjects(tx, userId, want) : null,
+    ]);
     // A record of the other mode (a client that starts or stops naming projects) is no base
     // for a diff: the client starts again from a reset.
     const previous = stored && (stored.partial === null) === (want === null) ? stored : null;
@@ -195,7 +204,7 @@ export async function pull(
       sameList(previous.partial?.want, want ?? undefined) &&
       previous.fingerprint === fingerprint &&
       Object.keys(changedIds).length === 0 &&
-      !(await notificationRows.notificationsChangedSince(tx, userId, previous.snapshot))
+      !notificationsChanged
     ) {
       return unchanged;
     }
