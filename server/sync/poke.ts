@@ -30,7 +30,6 @@
  * workspaces, and which users a change named.
  */
 import type { Response } from "express";
-import type postgres from "postgres";
 import { z } from "zod";
 import type { Database } from "../db/database.ts";
 import { forgetCachedSessions } from "../auth/session.ts";

@@ -190,6 +190,29 @@ describe("applying each mutation once", () => {
     );
   });
 
+  it("a task's creation pushed again is skipped, its second insert never reaching the task", async () => {
+    // The handler runs alongside the client's check (push.ts): sent again, its insert fails on
+    // the duplicate id and is rolled back, and the request still answers 200.
+    const client = new SyncClient(server, owner);
+    const taskId = newId("t");
+    const body = client.pushBody(
+      client.mutations(m("createTask", { id: taskId, projectId, title: "Once", createdAt: now() })),
+    );
+
+    const first = await client.pushRaw(body);
+    const second = await client.pushRaw(body);
+    const third = await client.pushRaw(body);
+
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+    const pulled = await client.pull();
+    expect(pulled.lastMutationIDChanges).toEqual({ [client.clientID]: client.lastMutationID });
+    expect(client.get(taskKey(projectId, taskId))).toMatchObject({ title: "Once" });
+    expect(client.values(`activity/${taskId}/`).filter((a) => a.kind === "created")).toHaveLength(
+      1,
+    );
+    expect(client.values<{ kind: string }>("notice/")).toEqual([]);
+  });
+
   it("five clients creating tasks in one project at once get unique, gap-free numbers", async () => {
     const project = newId("p");
     const setup = new SyncClient(server, owner);

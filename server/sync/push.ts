@@ -249,10 +249,20 @@ async function processMutation(
             )
           : Promise.reject(new MutationRefused("INVALID", `Unknown mutation ${mutation.name}`)),
       ]);
-      if (locked.status === "rejected") throw locked.reason;
+      // Writes sent for a mutation that is then not applied fail or are rolled back unheard.
+      const abandon = () => {
+        if (attempt.status === "fulfilled") attempt.value.writes.catch(() => {});
+      };
+      if (locked.status === "rejected") {
+        abandon();
+        throw locked.reason;
+      }
       const clients = locked.value;
       const next = nextMutation(clients, mutation);
-      if (next !== "apply") throw new NotApplied(next);
+      if (next !== "apply") {
+        abandon();
+        throw new NotApplied(next);
+      }
       if (attempt.status === "rejected") throw attempt.reason;
       const { workspaceId, userIds, writes } = attempt.value;
       advance(clients, mutation);
@@ -260,10 +270,7 @@ async function processMutation(
       await finish(tx, commit, deps, { clientGroupId, clients, change, writes });
       return { outcome: "applied" as const, change };
     });
-    if (
-      result.change &&
-      (result.change.workspaceIds.length > 0 || result.change.userIds.length > 0)
-    ) {
+    if (result.change.workspaceIds.length > 0 || result.change.userIds.length > 0) {
       deps.announcer.afterCommit(result.change);
     }
     return result.outcome;

@@ -64,10 +64,8 @@ export async function withRetry<T>(
   }
 }
 
-export const readCommitted = <T>(
-  sql: postgres.Sql,
-  run: (tx: Tx, commit: Commit) => Promise<T>,
-) => withRetry(sql, "read committed", run);
+export const readCommitted = <T>(sql: postgres.Sql, run: (tx: Tx, commit: Commit) => Promise<T>) =>
+  withRetry(sql, "read committed", run);
 
 /** One try: BEGIN pipelined with the first statements, COMMIT with the last (module comment). */
 async function transaction<T>(
