@@ -6,9 +6,10 @@
  * 2. Each mutation in its own transaction (retried on deadlock): lock the client group row,
  *    read the client's lastMutationID, skip ids already applied (rolling back), apply
  *    (apply-mutation.ts), bump lastMutationID, queue the poke (`pg_notify` commits with it).
- *    The statements go out in three round trips (transaction.ts): BEGIN, the group's lock,
- *    the client's id and the handler's first reads and locks; the rest of its reads; its
- *    writes, the new lastMutationID, the poke and COMMIT. A push of several
+ *    The statements go out in as few round trips as the handler's reads allow (two for an
+ *    edit, a move or a new task; transaction.ts): BEGIN, the group's lock, the client's id
+ *    and the handler's first reads and locks; any reads that depend on those; its writes, the
+ *    new lastMutationID, the poke and COMMIT. A push of several
  *    mutations first tries them all in one transaction (processBatch); any refusal rolls that
  *    back and the mutations go one by one as described here.
  * 3. A permanent failure (invalid arguments, refused by the role rules, missing row, a
