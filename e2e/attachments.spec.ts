@@ -32,11 +32,17 @@ async function newTask(request: APIRequestContext, projectId: string, descriptio
 async function expectLoaded(image: Locator) {
   await expect(image).toBeVisible();
   // A thumbnail loads lazily, once it is near the viewport. The element may be replaced as its
-  // upload completes (the pending preview gives way to the stored file): each try finds it again.
+  // upload completes or the server confirms it (the pending preview gives way to the stored
+  // file): each try finds it again, and a try whose element went away meanwhile counts as not
+  // loaded yet (expect.poll fails at once on an error rather than trying again).
   await expect
     .poll(async () => {
-      await image.scrollIntoViewIfNeeded();
-      return image.evaluate((img: HTMLImageElement) => img.naturalWidth);
+      try {
+        await image.scrollIntoViewIfNeeded({ timeout: 1000 });
+        return await image.evaluate((img: HTMLImageElement) => img.naturalWidth);
+      } catch {
+        return 0;
+      }
     })
     .toBe(1);
 }
