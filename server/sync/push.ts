@@ -250,20 +250,13 @@ async function processMutation(
             )
           : Promise.reject(new MutationRefused("INVALID", `Unknown mutation ${mutation.name}`)),
       ]);
-      // Writes sent for a mutation that is then not applied fail or are rolled back unheard.
-      const abandon = () => {
-        if (attempt.status === "fulfilled") attempt.value.writes.catch(() => {});
-      };
-      if (locked.status === "rejected") {
-        abandon();
-        throw locked.reason;
-      }
+      // Heard here as well as by the COMMIT below: when the mutation is not applied after
+      // all, its writes fail or are rolled back with nobody else listening.
+      if (attempt.status === "fulfilled") attempt.value.writes.catch(() => {});
+      if (locked.status === "rejected") throw locked.reason;
       const clients = locked.value;
       const next = nextMutation(clients, mutation);
-      if (next !== "apply") {
-        abandon();
-        throw new NotApplied(next);
-      }
+      if (next !== "apply") throw new NotApplied(next);
       if (attempt.status === "rejected") throw attempt.reason;
       const { workspaceId, userIds, writes } = attempt.value;
       advance(clients, mutation);

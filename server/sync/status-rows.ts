@@ -65,24 +65,26 @@ const targetSelect = (tx: Db) => tx`
       where r.project_id = s.project_id and r.status_id = s.replaced_by), s.name) as name
   from project_status s`;
 
+/**
+ * Which status row of the project a new task goes into: `statusId`, or the first unstarted
+ * one (`project_status s`). Shared by its status and by the last position in it.
+ */
+const newTaskStatusRow = (tx: Db, projectId: string, statusId: TaskStatus | undefined) =>
+  statusId === undefined
+    ? tx`
+        where s.project_id = ${projectId} and s.category = 'unstarted' and s.replaced_by is null
+        order by s.position, s.status_id collate "C" limit 1`
+    : tx`where s.project_id = ${projectId} and s.status_id = ${statusId}`;
+
 /** The status a new task of the project goes into: `statusId`, or the first unstarted one. */
 export async function statusForNewTask(
   tx: Db,
   projectId: string,
   statusId: TaskStatus | undefined,
 ): Promise<TargetStatus | null> {
-  const [row] =
-    statusId === undefined
-      ? await tx<TargetStatus[]>`
-          ${targetSelect(tx)}
-          where s.project_id = ${projectId} and s.category = 'unstarted'
-            and s.replaced_by is null
-          order by s.position, s.status_id collate "C" limit 1
-          for share of s`
-      : await tx<TargetStatus[]>`
-          ${targetSelect(tx)}
-          where s.project_id = ${projectId} and s.status_id = ${statusId}
-          for share of s`;
+  const [row] = await tx<TargetStatus[]>`
+    ${targetSelect(tx)} ${newTaskStatusRow(tx, projectId, statusId)}
+    for share of s`;
   return row ?? null;
 }
 
@@ -99,17 +101,11 @@ export async function lastPositionForNewTask(
   projectId: string,
   statusId: TaskStatus | undefined,
 ): Promise<string[]> {
-  const target =
-    statusId === undefined
-      ? tx`
-          select s.status_id from project_status s
-          where s.project_id = ${projectId} and s.category = 'unstarted' and s.replaced_by is null
-          order by s.position, s.status_id collate "C" limit 1`
-      : tx`
-          select coalesce(s.replaced_by, s.status_id) from project_status s
-          where s.project_id = ${projectId} and s.status_id = ${statusId}`;
   const rows = await tx<{ position: string }[]>`
-    select position from task where project_id = ${projectId} and status = (${target})
+    select position from task
+    where project_id = ${projectId} and status = (
+      select coalesce(s.replaced_by, s.status_id) from project_status s
+      ${newTaskStatusRow(tx, projectId, statusId)})
     order by position desc limit 1`;
   return rows.map((row) => row.position);
 }
