@@ -85,13 +85,17 @@ async function run(): Promise<number> {
   const started = performance.now();
   const until = started + seconds * 1000;
   let counter = 0;
+  // Each person changes something at random moments (a Poisson process of `rate` per second),
+  // whether or not their last change has reached the server: the crowd's load does not ease
+  // when the server slows down, as it would if each waited for its last push.
   await Promise.all(
     crowd.map(async (client) => {
       for (;;) {
         await sleep(-Math.log(1 - Math.random()) * (1000 / rate));
-        if (performance.now() >= until) return;
-        await client.push(randomMutation(projectId, taskIds, ++counter));
+        if (performance.now() >= until) break;
+        client.change(randomMutation(projectId, taskIds, ++counter));
       }
+      await client.flushed();
     }),
   );
   const loopsEnded = performance.now();
@@ -113,6 +117,7 @@ async function run(): Promise<number> {
   crowd.forEach((c) => c.close());
 
   const pushes = crowd.flatMap((c) => c.figures.pushMs);
+  const changes = crowd.flatMap((c) => c.figures.changeMs);
   const pulls = crowd.flatMap((c) => c.figures.pullMs);
   const converge = crowd.map((c) => Math.max(0, c.lastChangeAt - lastPush));
   const applied = crowd.reduce((sum, c) => sum + c.figures.mutations, 0);
@@ -128,10 +133,13 @@ async function run(): Promise<number> {
     `clients ${clients}, instances ${instances}, ${runSeconds.toFixed(1)} s, ` +
       `${os.cpus().length} cores, load average ${loadBefore.toFixed(2)} → ${loadDuring.toFixed(2)} (${system.mode})`,
     `throughput: ${(applied / runSeconds).toFixed(0)} mutations/s (${applied} applied)`,
-    `push: median ${stat(pushes, 0.5)}, p95 ${stat(pushes, 0.95)} (${pushes.length})`,
+    `push: median ${stat(pushes, 0.5)}, p95 ${stat(pushes, 0.95)} (${pushes.length} requests)`,
+    `change to its push answered: median ${stat(changes, 0.5)}, p95 ${stat(changes, 0.95)}`,
     `pull: median ${stat(pulls, 0.5)}, p95 ${stat(pulls, 0.95)} (${pulls.length})`,
     `converged after the last change: median ${stat(converge, 0.5)}, p95 ${stat(converge, 0.95)}, ` +
       `max ${stat(converge, 1)}`,
+    `pull answers: ${(crowd.reduce((sum, c) => sum + c.figures.pullBytes, 0) / 1e6).toFixed(0)} MB of JSON`,
+    `requests sent again after a connection reset: ${crowd.reduce((sum, c) => sum + c.figures.resent, 0)}`,
     `pokes delivered: ${crowd.reduce((sum, c) => sum + c.figures.pokes, 0)}`,
     `stores equal to Postgres, every mutation confirmed once: ${clients - diverged.length}/${clients}`,
     `errors: ${errors.size === 0 ? "none" : [...errors].map(([k, n]) => `${k} × ${n}`).join(", ")}`,
@@ -154,6 +162,7 @@ async function run(): Promise<number> {
         loadAverage: { before: loadBefore, during: loadDuring },
         throughput: applied / runSeconds,
         pushMs: pushes,
+        changeMs: changes,
         pullMs: pulls,
         convergeMs: converge,
         errors: Object.fromEntries(errors),

@@ -62,17 +62,24 @@ export async function clientGroupOwner(db: Db, id: string): Promise<string | nul
 
 /**
  * Creates the group on first sight and locks its row for the rest of the transaction, so two
- * requests of one group (two tabs pushing at once) run one after the other.
+ * requests of one group (two tabs pushing at once) run one after the other. The row is locked,
+ * not written: a pull of the group at REPEATABLE READ, which writes the row's cookie order,
+ * would fail (40001) behind a push that wrote it, and pulls are served in waves
+ * (pull-waves.ts), where one pull's failure makes the whole wave run again. The two
+ * statements leave together (one round trip).
  */
 export async function lockClientGroup(
   tx: Db,
   id: string,
   userId: string,
 ): Promise<{ userId: string; cvrVersion: number }> {
-  const [row] = await tx<{ userId: string; cvrVersion: number }[]>`
+  const insert = tx`
     insert into replicache_client_group (id, user_id) values (${id}, ${userId})
-    on conflict (id) do update set last_modified = now()
-    returning user_id as "userId", cvr_version as "cvrVersion"`;
+    on conflict (id) do nothing`;
+  const lock = tx<{ userId: string; cvrVersion: number }[]>`
+    select user_id as "userId", cvr_version as "cvrVersion"
+    from replicache_client_group where id = ${id} for update`;
+  const [, [row]] = await Promise.all([insert, lock]);
   if (!row) throw new Error(`client group ${id} could not be locked`);
   return row;
 }

@@ -104,9 +104,6 @@ type Connection = PokeStream & {
   workspaceIds: Set<string>;
   res: Response;
   heartbeat: NodeJS.Timeout | undefined;
-  timer: NodeJS.Timeout | undefined;
-  /** A change arrived while the timer ran: poke again when it ends. */
-  again: boolean;
 };
 
 export type Pokes = {
@@ -136,22 +133,33 @@ export async function createPokes({
   /** Streams per session, counted from the request on, so a burst of requests cannot pass. */
   const streamsOfSession = new Map<string, number>();
 
-  // The first change pokes at once (it is on the path of "another browser sees it"); more
-  // changes within the window wait and go as one poke at its end, so a burst costs two pulls.
+  // The first change pokes at once (it is on the path of "another browser sees it"); the
+  // changes that come within the window go as one poke at its end, so a burst costs two pulls.
+  // The window is the instance's, not each stream's: every stream a burst named is poked at the
+  // same moment, and their pulls arrive together and are served as one wave (pull-waves.ts).
   const debounceMs = () =>
     Math.min(MAX_DEBOUNCE_MS, Math.max(DEBOUNCE_MS, connections.size * DEBOUNCE_PER_STREAM_MS));
+  /** Streams named while the window is open, poked when it closes. */
+  const due = new Set<Connection>();
+  let window: NodeJS.Timeout | undefined;
+  const write = (connection: Connection) => {
+    if (connections.has(connection)) connection.res.write("event: poke\ndata: {}\n\n");
+  };
+  const closeWindow = () => {
+    window = undefined;
+    if (due.size === 0) return;
+    for (const connection of due) write(connection);
+    due.clear();
+    window = setTimeout(closeWindow, debounceMs());
+  };
   const poke = (connection: Connection) => {
-    if (connection.timer) {
-      connection.again = true;
+    if (window) {
+      due.add(connection);
       return;
     }
-    connection.res.write("event: poke\ndata: {}\n\n");
-    connection.timer = setTimeout(() => {
-      connection.timer = undefined;
-      if (!connection.again) return;
-      connection.again = false;
-      poke(connection);
-    }, debounceMs());
+    write(connection);
+    // Other streams named by the same change are poked at once too, before the window opens.
+    queueMicrotask(() => (window ??= setTimeout(closeWindow, debounceMs())));
   };
 
   const refreshWorkspaces = async (connection: Connection) => {
@@ -301,8 +309,6 @@ export async function createPokes({
         send: (event, data) => void res.write(`event: ${event}\ndata: ${data}\n\n`),
         res,
         heartbeat: undefined,
-        timer: undefined,
-        again: false,
       };
       let closed = false;
       // The response's close, not the request's: that one fires once the request is read.
@@ -310,7 +316,7 @@ export async function createPokes({
       res.on("close", () => {
         closed = true;
         clearInterval(connection.heartbeat);
-        clearTimeout(connection.timer);
+        due.delete(connection);
         forget(connection);
         const left = (streamsOfSession.get(sessionId) ?? 1) - 1;
         if (left > 0) streamsOfSession.set(sessionId, left);
@@ -337,14 +343,13 @@ export async function createPokes({
     },
     async close() {
       clearInterval(sessionTimer);
+      clearTimeout(window);
       // The database may already be gone (shutdown after a lost connection): nothing to undo.
       await unlisten?.().catch((error: unknown) => {
         logger.debug({ err: error }, "poke listener already closed");
       });
-      for (const connection of connections) {
-        clearTimeout(connection.timer);
-        connection.res.end();
-      }
+      due.clear();
+      for (const connection of connections) connection.res.end();
       connections.clear();
     },
   };

@@ -67,7 +67,8 @@ import { ApiError, invalidBody } from "../http/api-error.ts";
 import { changedMutationIds, diffCvr } from "./cvr.ts";
 import * as notificationRows from "../notifications/notification-rows.ts";
 import * as data from "./data.ts";
-import { withRetry, type Tx } from "./transaction.ts";
+import { solo, type PullWaves, type Shared } from "./pull-waves.ts";
+import { withRetry, type Commit, type Tx } from "./transaction.ts";
 import type postgres from "postgres";
 
 /** Older records than the newest few of a group answer with a reset instead of a diff. */
@@ -137,8 +138,11 @@ export type PullResult =
 
 type Workspaces = data.Cvr["workspaces"];
 
-/** `pageBytes` replaces PAGE_BYTES, so tests can page a small scope. */
-export type PullOptions = { pageBytes?: number };
+/**
+ * `pageBytes` replaces PAGE_BYTES, so tests can page a small scope. `waves`: the pull joins the
+ * next wave (pull-waves.ts) instead of running in a transaction of its own.
+ */
+export type PullOptions = { pageBytes?: number; waves?: PullWaves };
 
 export async function pull(
   sql: postgres.Sql,
@@ -162,7 +166,7 @@ export async function pull(
   const groupId = request.clientGroupID;
   const want = request.projects ? [...new Set(request.projects)] : null;
 
-  return withRetry(sql, "repeatable read", async (tx, commit) => {
+  const run = async (tx: Tx, commit: Commit, shared: Shared): Promise<PullResult> => {
     // Read, not locked: a no-op pull writes nothing. Two concurrent pulls of one group both
     // write the group's cvr_version below, and repeatable read makes the second one retry.
     // Sent together with the BEGIN: postgres.js pipelines them on the transaction's
@@ -181,11 +185,11 @@ export async function pull(
     ] = await Promise.all([
       data.readClientGroup(tx, groupId),
       cvrId ? data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null,
-      data.scopeFingerprint(tx, userId),
+      shared(`fingerprint ${userId}`, () => data.scopeFingerprint(tx, userId)),
       data.clientMutationIds(tx, groupId),
       cvrId ? notificationRows.notificationsChangedSinceRecord(tx, userId, cvrId) : true,
-      data.currentSnapshot(tx),
-      data.loadAccess(tx, userId),
+      shared("snapshot", () => data.currentSnapshot(tx)),
+      shared(`access ${userId}`, () => data.loadAccess(tx, userId)),
       want ? data.visibleProjects(tx, userId, want) : null,
     ]);
     // A record of the other mode (a client that starts or stops naming projects) is no base
@@ -211,6 +215,7 @@ export async function pull(
 
     const page = await buildPage(
       tx,
+      shared,
       userId,
       previous,
       access,
@@ -269,7 +274,43 @@ export async function pull(
     );
     const patch: PatchOperation[] = previous ? page.patch : [{ op: "clear" }, ...page.patch];
     return { cookie: next, lastMutationIDChanges, patch };
-  });
+  };
+  if (options.waves) return options.waves.run(groupId, run);
+  return withRetry(sql, "repeatable read", (tx, commit) => run(tx, commit, solo));
+}
+
+/** Each row's patch operation as JSON (UTF-8), kept while the row is (pullJson). */
+const putJson = new WeakMap<object, Buffer>();
+const COMMA = Buffer.from(",");
+
+/**
+ * A pull's answer as JSON (UTF-8). The rows of a wave (pull-waves.ts) are shared by its pulls,
+ * and a crowd's pulls carry mostly the same rows: each row's operation is written once, however
+ * many answers it goes in, and an answer is those pieces put together.
+ */
+export function pullJson(result: PullResult): Buffer {
+  if (!("patch" in result)) return Buffer.from(JSON.stringify(result));
+  const pieces: Buffer[] = [
+    Buffer.from(
+      `{"cookie":${JSON.stringify(result.cookie)},` +
+        `"lastMutationIDChanges":${JSON.stringify(result.lastMutationIDChanges)},"patch":[`,
+    ),
+  ];
+  for (const [i, op] of result.patch.entries()) {
+    if (i > 0) pieces.push(COMMA);
+    if (op.op !== "put" || typeof op.value !== "object" || op.value === null) {
+      pieces.push(Buffer.from(JSON.stringify(op)));
+      continue;
+    }
+    let json = putJson.get(op.value);
+    if (json === undefined) {
+      json = Buffer.from(JSON.stringify(op));
+      putJson.set(op.value, json);
+    }
+    pieces.push(json);
+  }
+  pieces.push(Buffer.from("]}"));
+  return Buffer.concat(pieces);
 }
 
 /**
@@ -359,6 +400,7 @@ type Page = {
 /** The patch since `previous` (module comment) and where each workspace and project now stands. */
 async function buildPage(
   tx: Tx,
+  shared: Shared,
   userId: string,
   previous: data.Cvr | null,
   access: data.Access,
@@ -415,9 +457,14 @@ async function buildPage(
     const letGo = Object.entries(projectsBefore)
       .filter(([id, p]) => !partial?.projects[id] && Object.hasOwn(workspaces, p.workspaceId))
       .map(([id]) => id);
-    deletions.push(data.deletedKeys(tx, known, previous.snapshot, keptProjects));
-    deletions.push(data.workspaceKeys(tx, left));
-    deletions.push(data.projectKeys(tx, letGo));
+    const since = previous.snapshot;
+    deletions.push(
+      shared(key("deleted", known, since, keptProjects), () =>
+        data.deletedKeys(tx, known, since, keptProjects),
+      ),
+    );
+    deletions.push(shared(key("workspace", left), () => data.workspaceKeys(tx, left)));
+    deletions.push(shared(key("project", letGo), () => data.projectKeys(tx, letGo)));
 
     for (const [index, kind] of kinds.entries()) {
       // Workspaces whose rows of this kind were all sent, and those part-way through them.
@@ -428,13 +475,23 @@ async function buildPage(
         if (!cursor || kindIndex(cursor.kind) > index) whole.push(id);
         else if (kindIndex(cursor.kind) === index && cursor.after) partly.push([id, cursor.after]);
       }
-      if (whole.length > 0) changes.push(data.changedRows(tx, kind, whole, previous.snapshot));
+      if (whole.length > 0) {
+        changes.push(
+          shared(key("changed", kind, whole, since), () =>
+            data.changedRows(tx, kind, whole, since),
+          ),
+        );
+      }
       for (const [id, after] of partly) {
-        changes.push(data.changedRows(tx, kind, [id], previous.snapshot, after));
+        changes.push(
+          shared(key("changed", kind, [id], since, after), () =>
+            data.changedRows(tx, kind, [id], since, after),
+          ),
+        );
       }
     }
     if (partial && keptProjects) {
-      changes.push(...projectChanges(tx, keptProjects, projectsBefore, previous.snapshot));
+      changes.push(...projectChanges(tx, shared, keptProjects, projectsBefore, since));
     }
   }
   // One Promise.all, so that a read that fails is handled however soon it fails.
@@ -449,9 +506,9 @@ async function buildPage(
   for (const keys of deletedLists) for (const key of keys) dels.add(key);
   for (const rows of changedLists) for (const row of rows) puts.set(row.key, row.value);
 
-  const room = await continueFirstPulls(tx, kinds, workspaces, puts, pageBytes);
+  const room = await continueFirstPulls(tx, shared, kinds, workspaces, puts, pageBytes);
   if (partial) {
-    await continueProjectPulls(tx, partial, puts, room);
+    await continueProjectPulls(tx, shared, partial, puts, room);
     const scope = syncScope(partial);
     const scopeBefore = previous?.partial ? syncScope(previous.partial) : null;
     if (!scopeBefore || JSON.stringify(scopeBefore) !== JSON.stringify(scope)) {
@@ -470,6 +527,7 @@ async function buildPage(
  */
 function projectChanges(
   tx: Tx,
+  shared: Shared,
   ids: string[],
   projects: data.PartialScope["projects"],
   since: string,
@@ -482,7 +540,11 @@ function projectChanges(
   if (loaded.length > 0) {
     const workspaceIds = inWorkspaces(loaded);
     for (const kind of ["task", ...data.TASK_CHILD_KINDS] as const) {
-      reads.push(data.changedRows(tx, kind, workspaceIds, since, undefined, { ids: loaded }));
+      reads.push(
+        shared(key("changed", kind, workspaceIds, since, null, loaded), () =>
+          data.changedRows(tx, kind, workspaceIds, since, undefined, { ids: loaded }),
+        ),
+      );
     }
   }
   for (const id of ids) {
@@ -491,11 +553,19 @@ function projectChanges(
     const workspaceIds = inWorkspaces([id]);
     const sent = { ids: [id], upToTask: cursor.after };
     if (cursor.phase === "children") {
-      reads.push(data.changedRows(tx, "task", workspaceIds, since, undefined, { ids: [id] }));
+      reads.push(
+        shared(key("changed", "task", workspaceIds, since, null, [id]), () =>
+          data.changedRows(tx, "task", workspaceIds, since, undefined, { ids: [id] }),
+        ),
+      );
     }
     if (!cursor.after) continue;
     for (const kind of cursor.phase === "task" ? (["task"] as const) : data.TASK_CHILD_KINDS) {
-      reads.push(data.changedRows(tx, kind, workspaceIds, since, undefined, sent));
+      reads.push(
+        shared(key("changed", kind, workspaceIds, since, null, [id], cursor.after), () =>
+          data.changedRows(tx, kind, workspaceIds, since, undefined, sent),
+        ),
+      );
     }
   }
   return reads;
@@ -508,6 +578,7 @@ function projectChanges(
  */
 async function continueFirstPulls(
   tx: Tx,
+  shared: Shared,
   kinds: Kinds,
   workspaces: Workspaces,
   puts: Map<string, ReadonlyJSONValue>,
@@ -521,7 +592,9 @@ async function continueFirstPulls(
       for (;;) {
         if (room <= 0) return room;
         const batch = Math.min(FILL_BATCH, Math.ceil(room / ROW_BYTES));
-        const rows = await data.rowsAfter(tx, kind, id, after, batch);
+        const rows = await shared(key("after", kind, id, after, batch), () =>
+          data.rowsAfter(tx, kind, id, after, batch),
+        );
         room -= addRows(puts, rows);
         const last = rows.at(-1);
         if (!last || rows.length < batch) {
@@ -553,6 +626,7 @@ function addRows(puts: Map<string, ReadonlyJSONValue>, rows: data.Row[]): number
  */
 async function continueProjectPulls(
   tx: Tx,
+  shared: Shared,
   partial: data.PartialScope,
   puts: Map<string, ReadonlyJSONValue>,
   room: number,
@@ -566,7 +640,10 @@ async function continueProjectPulls(
       // A task's rows weigh several times the task: take fewer tasks per read in that phase.
       const perTask = cursor.phase === "task" ? ROW_BYTES : ROW_BYTES * 4;
       const batch = Math.min(FILL_BATCH, Math.ceil(room / perTask));
-      const { rows, last, count } = await data.projectRowsAfter(tx, id, cursor, batch);
+      const { rows, last, count } = await shared(
+        key("project after", id, cursor.phase, cursor.after, batch),
+        () => data.projectRowsAfter(tx, id, cursor, batch),
+      );
       room -= addRows(puts, rows);
       if (!last || count < batch) {
         project.cursor = cursor.phase === "task" ? { phase: "children", after: "" } : null;
@@ -575,4 +652,9 @@ async function continueProjectPulls(
       }
     }
   }
+}
+
+/** The key of a read shared by the pulls of a wave: what it reads and with what. */
+function key(...parts: unknown[]): string {
+  return JSON.stringify(parts);
 }

@@ -15,7 +15,8 @@ import { z } from "zod";
 import { idSchema } from "../../shared/entities.ts";
 import { PUSH_BODY_LIMIT_BYTES } from "../../shared/push-limits.ts";
 import type { Pokes } from "./poke.ts";
-import { pull } from "./pull.ts";
+import { pull, pullJson } from "./pull.ts";
+import { createPullWaves } from "./pull-waves.ts";
 import { push } from "./push.ts";
 
 export type SyncRouteDeps = {
@@ -34,6 +35,8 @@ const pokeQuerySchema = z.object({ tab: idSchema.optional() });
 export function syncRoutes({ auth, sql, logger, pokes, maxUploadBytes }: SyncRouteDeps): Router {
   const router = Router();
   const trustedOrigin = requireTrustedOrigin(auth);
+  // A crowd's pulls are served together, and leave connections free for pushes.
+  const waves = createPullWaves(sql);
 
   const requireSignedIn = async (req: Request) => {
     const signedIn = await getSignedIn(auth, req);
@@ -63,7 +66,10 @@ export function syncRoutes({ auth, sql, logger, pokes, maxUploadBytes }: SyncRou
     express.json({ limit: PULL_BODY_LIMIT }),
     async (req, res) => {
       const { user } = await requireSignedIn(req);
-      res.json(await pull(sql, user.id, req.body));
+      const result = await pull(sql, user.id, req.body, { waves });
+      // Written as it is: no ETag (a pull is a POST; hashing megabytes of rows buys nothing).
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.end(pullJson(result));
     },
   );
 
