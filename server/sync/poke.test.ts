@@ -107,6 +107,22 @@ describe("pokes on one server", () => {
     expect(await memberStream.nextPoke(1000)).toBe(true);
   });
 
+  it("a change inside the quiet window another workspace's change opened still wakes its stream", async () => {
+    const elsewhere = await createWorkspace(server, outsider, "Elsewhere");
+    const outsiderStream = await open(outsider);
+    const memberStream = await open(member);
+
+    // The first change pokes the member at once and opens the instance's window; the second,
+    // in another workspace, is within it and goes when it closes.
+    await Promise.all([
+      new SyncClient(server, owner).push(labelIn(workspaceId)),
+      new SyncClient(server, outsider).push(labelIn(elsewhere)),
+    ]);
+
+    expect(await memberStream.nextPoke(1000)).toBe(true);
+    expect(await outsiderStream.nextPoke(1000)).toBe(true);
+  });
+
   it("a refused mutation pokes its author, so the notice arrives", async () => {
     const memberStream = await open(member);
 

@@ -23,7 +23,7 @@
  * as a single pull does, and otherwise every pull of it fails with that error. Any other error
  * (a client group of another user: 403) is that pull's own, and the others go on.
  */
-import type postgres from "postgres";
+import postgres from "postgres";
 import { postgresErrorCode, withRetry, type Commit, type Tx } from "./transaction.ts";
 
 /** Memoises a read for the pulls of one wave: the first asks, the rest share its answer. */
@@ -177,8 +177,8 @@ async function attempt(
   // A database error of any pull failed the others' statements too, and its own: the wave as
   // a whole failed (the first error that is not "behind a failed statement" says why).
   const failures = outcomes.flatMap((outcome) =>
-    outcome.status === "rejected" && postgresErrorCode(outcome.reason) !== undefined
-      ? [outcome.reason as unknown]
+    outcome.status === "rejected" && outcome.reason instanceof postgres.PostgresError
+      ? [outcome.reason]
       : [],
   );
   if (failures.length > 0) {
