@@ -90,9 +90,12 @@ async function run(): Promise<number> {
   // when the server slows down, as it would if each waited for its last push.
   await Promise.all(
     crowd.map(async (client) => {
-      for (;;) {
-        await sleep(-Math.log(1 - Math.random()) * (1000 / rate));
-        if (performance.now() >= until) break;
+      // Arrival times are set in advance, so a busy generator catches up rather than making
+      // fewer changes than asked.
+      for (let at = started; ; ) {
+        at += -Math.log(1 - Math.random()) * (1000 / rate);
+        if (at >= until) break;
+        await sleep(at - performance.now());
         client.change(randomMutation(projectId, taskIds, ++counter));
       }
       await client.flushed();
@@ -132,7 +135,7 @@ async function run(): Promise<number> {
   const lines = [
     `clients ${clients}, instances ${instances}, ${runSeconds.toFixed(1)} s, ` +
       `${os.cpus().length} cores, load average ${loadBefore.toFixed(2)} → ${loadDuring.toFixed(2)} (${system.mode})`,
-    `throughput: ${(applied / runSeconds).toFixed(0)} mutations/s (${applied} applied)`,
+    `throughput: ${(applied / runSeconds).toFixed(0)} mutations/s (${applied} applied of ${counter} made)`,
     `push: median ${stat(pushes, 0.5)}, p95 ${stat(pushes, 0.95)} (${pushes.length} requests)`,
     `change to its push answered: median ${stat(changes, 0.5)}, p95 ${stat(changes, 0.95)}`,
     `pull: median ${stat(pulls, 0.5)}, p95 ${stat(pulls, 0.95)} (${pulls.length})`,

@@ -285,6 +285,7 @@ export async function measureServer(
   // Push throughput: several browsers of the workspace's people pushing at once.
   const workspace = system.workspaces.get(options.pushWorkspace);
   if (!workspace) return;
+  await system.settle();
   const clients = Number(process.env.BENCH_PUSH_CLIENTS ?? 8);
   const seconds = options.quick ? 1.5 : 4;
   const pushRuns = options.quick ? 2 : 5;

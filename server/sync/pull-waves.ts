@@ -26,8 +26,15 @@
 import postgres from "postgres";
 import { postgresErrorCode, withRetry, type Commit, type Tx } from "./transaction.ts";
 
-/** Memoises a read for the pulls of one wave: the first asks, the rest share its answer. */
-export type Shared = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+/**
+ * Memoises a read for the pulls of one wave: the first asks, the rest share its answer. `turn`
+ * resolves once the pulls of the wave that asked before have had theirs, one per turn of the
+ * event loop: a pull awaits it before the work its shared answers make (a crowd's pulls would
+ * otherwise all do theirs at once, and pushes wait behind them).
+ */
+export type Shared = (<T>(key: string, read: () => Promise<T>) => Promise<T>) & {
+  turn(): Promise<void>;
+};
 
 /** One pull's work inside a wave's transaction. */
 export type WaveMember<T> = (tx: Tx, commit: Commit, shared: Shared) => Promise<T>;
@@ -49,8 +56,10 @@ type Waiting = {
   reject: (error: unknown) => void;
 };
 
-/** A pull outside any wave reads for itself. */
-export const solo: Shared = (_key, read) => read();
+/** A pull outside any wave reads for itself, and never waits for a turn. */
+export const solo: Shared = Object.assign(<T>(_key: string, read: () => Promise<T>) => read(), {
+  turn: () => Promise.resolve(),
+});
 
 export function createPullWaves(
   sql: postgres.Sql,
@@ -130,14 +139,20 @@ async function attempt(
   wave: Waiting[],
 ): Promise<PromiseSettledResult<unknown>[]> {
   const reads = new Map<string, Promise<unknown>>();
-  const shared: Shared = <T>(key: string, read: () => Promise<T>) => {
-    let answer = reads.get(key) as Promise<T> | undefined;
-    if (!answer) {
-      answer = read();
-      reads.set(key, answer);
-    }
-    return answer;
-  };
+  let turns = Promise.resolve();
+  const shared: Shared = Object.assign(
+    <T>(key: string, read: () => Promise<T>) => {
+      let answer = reads.get(key) as Promise<T> | undefined;
+      if (!answer) {
+        answer = read();
+        reads.set(key, answer);
+      }
+      return answer;
+    },
+    {
+      turn: () => (turns = turns.then(() => new Promise<void>((resolve) => setImmediate(resolve)))),
+    },
+  );
 
   const last: Promise<unknown>[] = [];
   let waitingFor = wave.length;

@@ -501,6 +501,8 @@ async function buildPage(
     Promise.all(deletions),
     Promise.all(changes),
   ]);
+  // What follows is this pull's own work on the wave's shared answers.
+  await shared.turn();
   for (const key of notificationDels) dels.add(key);
   for (const { key, value } of notificationPuts) puts.set(key, value);
   for (const keys of deletedLists) for (const key of keys) dels.add(key);
