@@ -1,8 +1,9 @@
 /**
  * `npm run load`: a crowded workspace (issue 19). N simulated people, each a Replicache client
  * group speaking the protocol over real HTTP with its poke stream (SSE) open
- * (scripts/load/load-client.ts), change one workspace for a set time, one mutation per push,
- * on one server process or several on one Postgres. At the end every client must have every
+ * (scripts/load/load-client.ts), change one workspace for a set time (at random moments set in
+ * advance, pushed as Replicache pushes: one request at a time, with the changes made while the
+ * last was on its way), on one server process or several on one Postgres. At the end every client must have every
  * one of its mutations confirmed (lastMutationID: applied exactly once) and a store equal to
  * what a fresh pull reads from Postgres. Prints throughput, push and pull median / p95, the
  * time each client took to converge after the last change, pokes, errors by kind and the
@@ -92,7 +93,7 @@ async function run(): Promise<number> {
     crowd.map(async (client) => {
       // Arrival times are set in advance, so a busy generator catches up rather than making
       // fewer changes than asked.
-      for (let at = started; ; ) {
+      for (let at = started; ;) {
         at += -Math.log(1 - Math.random()) * (1000 / rate);
         if (at >= until) break;
         await sleep(at - performance.now());

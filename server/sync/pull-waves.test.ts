@@ -162,10 +162,7 @@ describe("pulls that wait together are served together", () => {
 
 describe("a wave's transaction", () => {
   it("runs again after a serialization failure, and every pull of it is answered once", async () => {
-    const waves = createPullWaves(server.db.sql, { maxWaves: 1 });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    void waves.run("holder", () => held);
+    const { waves, release } = heldWaves();
     const tries = { failing: 0, other: 0 };
 
     const failing = waves.run("a", async (tx, commit) => {
@@ -188,10 +185,7 @@ describe("a wave's transaction", () => {
   });
 
   it("fails every pull of the wave with a database error that is not worth another try", async () => {
-    const waves = createPullWaves(server.db.sql, { maxWaves: 1 });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    void waves.run("holder", () => held);
+    const { waves, release } = heldWaves();
 
     const broken = waves.run("a", (tx) => tx`select 1 / 0 as n`);
     const behind = waves.run("b", (tx) => tx`select 1 as n`);
