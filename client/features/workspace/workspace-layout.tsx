@@ -1,5 +1,5 @@
 import { createLazyRoute, Link, Outlet, useRouterState } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { NotHere } from "../../components/not-here.tsx";
 import { skeletonShapeOf } from "../../components/screen-skeletons.tsx";
 import { rememberActiveWorkspace } from "../../lib/active-workspace.ts";
@@ -27,17 +27,34 @@ function WorkspaceLayout() {
     if (foundId) rememberActiveWorkspace(foundId);
   }, [foundId]);
 
-  if (workspace !== null) return <Outlet />;
+  // Once its screen is shown, a workspace the store then reports missing (a browser whose first
+  // read ends before the pull that brings a workspace made a moment ago) shows the loading
+  // skeleton until that pull settles it, but keeps the screen mounted behind it: remounting
+  // would lose what the person had begun typing into it (the members page's invitation).
+  const [shownId, setShownId] = useState<string | null>(null);
+  if (workspace !== null && shownId !== workspaceId) setShownId(workspaceId);
+  const visible = workspace !== null;
+  const mounted = visible || (shownId === workspaceId && absence === "checking");
+
   return (
-    <NotHere
-      state={absence}
-      what="workspace"
-      shape={skeletonShapeOf(pathname)}
-      back={
-        <Link to="/dashboard" className="button">
-          Go to your workspaces
-        </Link>
-      }
-    />
+    <>
+      {!visible && (
+        <NotHere
+          state={absence}
+          what="workspace"
+          shape={skeletonShapeOf(pathname)}
+          back={
+            <Link to="/dashboard" className="button">
+              Go to your workspaces
+            </Link>
+          }
+        />
+      )}
+      {mounted && (
+        <div className="kept-screen" hidden={!visible}>
+          <Outlet />
+        </div>
+      )}
+    </>
   );
 }
