@@ -24,7 +24,7 @@
  * (a client group of another user: 403) is that pull's own, and the others go on.
  */
 import postgres from "postgres";
-import { postgresErrorCode, withRetry, type Commit, type Tx } from "./transaction.ts";
+import { firstCause, withRetry, type Commit, type Tx } from "./transaction.ts";
 
 /**
  * Memoises a read for the pulls of one wave: the first asks, the rest share its answer. `turn`
@@ -190,14 +190,12 @@ async function attempt(
   // A failed COMMIT (or a last statement before it) is the wave's failure.
   await committed;
   // A database error of any pull failed the others' statements too, and its own: the wave as
-  // a whole failed (the first error that is not "behind a failed statement" says why).
+  // a whole failed.
   const failures = outcomes.flatMap((outcome) =>
     outcome.status === "rejected" && outcome.reason instanceof postgres.PostgresError
       ? [outcome.reason]
       : [],
   );
-  if (failures.length > 0) {
-    throw failures.find((error) => postgresErrorCode(error) !== "25P02") ?? failures[0];
-  }
+  if (failures.length > 0) throw firstCause(failures);
   return outcomes;
 }

@@ -475,19 +475,9 @@ async function buildPage(
         if (!cursor || kindIndex(cursor.kind) > index) whole.push(id);
         else if (kindIndex(cursor.kind) === index && cursor.after) partly.push([id, cursor.after]);
       }
-      if (whole.length > 0) {
-        changes.push(
-          shared(key("changed", kind, whole, since), () =>
-            data.changedRows(tx, kind, whole, since),
-          ),
-        );
-      }
+      if (whole.length > 0) changes.push(changedRows(tx, shared, kind, whole, since));
       for (const [id, after] of partly) {
-        changes.push(
-          shared(key("changed", kind, [id], since, after), () =>
-            data.changedRows(tx, kind, [id], since, after),
-          ),
-        );
+        changes.push(changedRows(tx, shared, kind, [id], since, after));
       }
     }
     if (partial && keptProjects) {
@@ -542,11 +532,7 @@ function projectChanges(
   if (loaded.length > 0) {
     const workspaceIds = inWorkspaces(loaded);
     for (const kind of ["task", ...data.TASK_CHILD_KINDS] as const) {
-      reads.push(
-        shared(key("changed", kind, workspaceIds, since, null, loaded), () =>
-          data.changedRows(tx, kind, workspaceIds, since, undefined, { ids: loaded }),
-        ),
-      );
+      reads.push(changedRows(tx, shared, kind, workspaceIds, since, undefined, { ids: loaded }));
     }
   }
   for (const id of ids) {
@@ -555,19 +541,11 @@ function projectChanges(
     const workspaceIds = inWorkspaces([id]);
     const sent = { ids: [id], upToTask: cursor.after };
     if (cursor.phase === "children") {
-      reads.push(
-        shared(key("changed", "task", workspaceIds, since, null, [id]), () =>
-          data.changedRows(tx, "task", workspaceIds, since, undefined, { ids: [id] }),
-        ),
-      );
+      reads.push(changedRows(tx, shared, "task", workspaceIds, since, undefined, { ids: [id] }));
     }
     if (!cursor.after) continue;
     for (const kind of cursor.phase === "task" ? (["task"] as const) : data.TASK_CHILD_KINDS) {
-      reads.push(
-        shared(key("changed", kind, workspaceIds, since, null, [id], cursor.after), () =>
-          data.changedRows(tx, kind, workspaceIds, since, undefined, sent),
-        ),
-      );
+      reads.push(changedRows(tx, shared, kind, workspaceIds, since, undefined, sent));
     }
   }
   return reads;
@@ -659,4 +637,12 @@ async function continueProjectPulls(
 /** The key of a read shared by the pulls of a wave: what it reads and with what. */
 function key(...parts: unknown[]): string {
   return JSON.stringify(parts);
+}
+
+type ChangedRowsArgs =
+  Parameters<typeof data.changedRows> extends [unknown, ...infer Rest] ? Rest : never;
+
+/** `data.changedRows`, read once for the pulls of a wave that ask it with the same arguments. */
+function changedRows(tx: Tx, shared: Shared, ...args: ChangedRowsArgs): Promise<data.Row[]> {
+  return shared(key("changed", ...args), () => data.changedRows(tx, ...args));
 }

@@ -38,6 +38,14 @@ export function postgresErrorCode(error: unknown): string | undefined {
   return typeof error.code === "string" ? error.code : undefined;
 }
 
+/**
+ * Of the errors of statements sent one behind the other, the statement that failed, not those
+ * behind it that failed because it did (25P02), whichever of them settled first.
+ */
+export function firstCause(failures: unknown[]): unknown {
+  return failures.find((error) => postgresErrorCode(error) !== ABORTED) ?? failures[0];
+}
+
 export function isRetryable(error: unknown): boolean {
   const code = postgresErrorCode(error);
   return code !== undefined && RETRYABLE_CODES.has(code);
@@ -93,10 +101,7 @@ async function transaction<T>(
     const failures = settled.flatMap((outcome) =>
       outcome.status === "rejected" ? [outcome.reason as unknown] : [],
     );
-    // The statement that failed, not those behind it that failed because it did (25P02),
-    // whichever of them settled first.
-    const cause = failures.find((error) => postgresErrorCode(error) !== ABORTED) ?? failures[0];
-    if (failures.length > 0) throw cause;
+    if (failures.length > 0) throw firstCause(failures);
   };
   try {
     const begin = connection.unsafe(`begin isolation level ${isolation}`).execute();
