@@ -14,16 +14,14 @@
  *
  * Several instances need DATABASE_URL (the embedded database has one connection).
  */
-import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { isDeepStrictEqual } from "node:util";
 import { startBenchSystem } from "./bench/bench-server.ts";
 import { cookieHeader } from "./bench/bench-server.ts";
-import { format, quantile } from "./bench/figures.ts";
-import { LoadClient, type Sent } from "./load/load-client.ts";
+import { format, quantile, writeResults } from "./bench/figures.ts";
+import { cpuLine, readCpu, watchEventLoop } from "./load/cpu-time.ts";
+import { randomMutation, sameStore } from "./load/crowd.ts";
+import { LoadClient } from "./load/load-client.ts";
 
 const { values } = parseArgs({
   options: {
@@ -83,6 +81,9 @@ async function run(): Promise<number> {
 
   console.log(`Changing the workspace for ${seconds} s, ${rate} change/s per client…`);
   const loadBefore = os.loadavg()[0]!;
+  const cpuBefore = readCpu(system.pids);
+  // The generator's own delays are in every latency it measures: printed beside them.
+  const generatorDelay = watchEventLoop();
   const started = performance.now();
   const until = started + seconds * 1000;
   let counter = 0;
@@ -107,6 +108,8 @@ async function run(): Promise<number> {
   const lastPush = Math.max(...crowd.map((c) => c.lastPushEnd));
   const runSeconds = (lastPush - started) / 1000;
   const loadDuring = os.loadavg()[0]!;
+  const cpuDuring = readCpu(system.pids);
+  generatorDelay.stop();
 
   // Converged: every mutation confirmed, no pull in flight or asked for, for a while.
   const deadline = loopsEnded + 30_000;
@@ -136,6 +139,9 @@ async function run(): Promise<number> {
   const lines = [
     `clients ${clients}, instances ${instances}, ${runSeconds.toFixed(1)} s, ` +
       `${os.cpus().length} cores, load average ${loadBefore.toFixed(2)} → ${loadDuring.toFixed(2)} (${system.mode})`,
+    cpuLine(cpuBefore, cpuDuring),
+    `generator's event loop delay (in every latency below): median ` +
+      `${format(generatorDelay.ms(50), "ms")}, p95 ${format(generatorDelay.ms(95), "ms")}`,
     `throughput: ${(applied / runSeconds).toFixed(0)} mutations/s (${applied} applied of ${counter} made)`,
     `push: median ${stat(pushes, 0.5)}, p95 ${stat(pushes, 0.95)} (${pushes.length} requests)`,
     `change to its push answered: median ${stat(changes, 0.5)}, p95 ${stat(changes, 0.95)}`,
@@ -150,77 +156,24 @@ async function run(): Promise<number> {
   ];
   console.log(lines.map((line) => `  ${line}`).join("\n"));
 
-  const outDir = path.resolve("bench-results");
-  mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        clients,
-        instances,
-        seconds: runSeconds,
-        rate,
-        tasks,
-        mode: system.mode,
-        loadAverage: { before: loadBefore, during: loadDuring },
-        throughput: applied / runSeconds,
-        pushMs: pushes,
-        changeMs: changes,
-        pullMs: pulls,
-        convergeMs: converge,
-        errors: Object.fromEntries(errors),
-      },
-      null,
-      1,
-    ),
+  console.log(
+    `  written to ${writeResults("load", {
+      clients,
+      instances,
+      seconds: runSeconds,
+      rate,
+      tasks,
+      mode: system.mode,
+      loadAverage: { before: loadBefore, during: loadDuring },
+      throughput: applied / runSeconds,
+      pushMs: pushes,
+      changeMs: changes,
+      pullMs: pulls,
+      convergeMs: converge,
+      errors: Object.fromEntries(errors),
+    })}`,
   );
-  console.log(`  written to ${path.relative(process.cwd(), file)}`);
   return diverged.length === 0 ? 0 : 1;
-}
-
-/** A change a person makes: mostly edits and moves, some comments, a few new tasks. */
-function randomMutation(projectId: string, taskIds: string[], n: number): Sent {
-  const id = taskIds[Math.floor(Math.random() * taskIds.length)]!;
-  const at = new Date().toISOString();
-  const roll = Math.random();
-  if (roll < 0.3) {
-    const statuses = ["to-do", "in-progress", "in-review", "done"];
-    const status = statuses[Math.floor(Math.random() * statuses.length)]!;
-    return { name: "updateTask", args: { id, projectId, status, updatedAt: at } };
-  }
-  if (roll < 0.6) {
-    const priorities = ["no-priority", "low", "medium", "high", "urgent"];
-    const priority = priorities[Math.floor(Math.random() * priorities.length)]!;
-    return { name: "updateTask", args: { id, projectId, priority, updatedAt: at } };
-  }
-  if (roll < 0.75) {
-    return { name: "updateTask", args: { id, projectId, title: `Edited ${n}`, updatedAt: at } };
-  }
-  if (roll < 0.92) {
-    return {
-      name: "addComment",
-      args: { id: randomUUID(), taskId: id, body: `Comment ${n}`, createdAt: at },
-    };
-  }
-  return {
-    name: "createTask",
-    args: { id: randomUUID(), projectId, title: `New ${n}`, createdAt: at },
-  };
-}
-
-/**
- * Whether two stores hold the same workspace rows: not the person's own notices, notifications
- * and settings, nor the workspace row (it carries the person's own role).
- */
-function sameStore(a: Map<string, unknown>, b: Map<string, unknown>): boolean {
-  const sharedKey =
-    /^(project|status|label|task|comment|activity|subscriber|relation|attachment|member|description-doc)\//;
-  const shared = (store: Map<string, unknown>) => [...store].filter(([key]) => sharedKey.test(key));
-  const left = shared(a);
-  const right = new Map(shared(b));
-  if (left.length !== right.size) return false;
-  return left.every(([key, value]) => isDeepStrictEqual(value, right.get(key)));
 }
 
 async function inBatches<T>(items: T[], size: number, each: (item: T) => Promise<void>) {

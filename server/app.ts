@@ -6,12 +6,15 @@ import type { Auth } from "./auth/auth.ts";
 import type { Config, S3Config } from "./config.ts";
 import { configRoutes } from "./config-routes.ts";
 import type { Database } from "./db/database.ts";
-import { healthRoutes } from "./health/health-routes.ts";
+import { healthRoutes, type Lifecycle } from "./health/health-routes.ts";
 import { apiErrorHandler, apiNotFound } from "./http/api-error.ts";
+import { requestId } from "./http/request-id.ts";
 import { responseCompression } from "./http/response-compression.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
+import { httpMetrics, type Metrics } from "./metrics/metrics.ts";
+import { metricsRoutes } from "./metrics/metrics-routes.ts";
 import { outboxRoutes } from "./mail/outbox-routes.ts";
 import type { Presence } from "./presence/presence.ts";
 import { presenceRoutes } from "./presence/presence-routes.ts";
@@ -33,6 +36,10 @@ export type AppDeps = {
   secret: string;
   /** Where attachment bytes live (server/attachments/). */
   storage: AttachmentStorage;
+  /** Whether the instance is draining (SIGTERM): /api/ready then answers 503. */
+  lifecycle: Lifecycle;
+  /** The instance's metrics (server/metrics/), at /metrics. */
+  metrics: Metrics;
 };
 
 /** Where the browser reaches the bucket: the endpoint, or AWS's own host for the bucket. */
@@ -44,12 +51,14 @@ function storageOrigin(s3: S3Config): string {
 }
 
 export function createApp(deps: AppDeps): express.Express {
-  const { config, db, logger, auth, pokes, presence, secret, storage } = deps;
+  const { config, db, logger, auth, pokes, presence, secret, storage, lifecycle, metrics } = deps;
   const app = express();
   app.disable("x-powered-by");
   // req.ip, and so the client address better-auth rate-limits by, comes from X-Forwarded-For
   // only through these proxies.
   app.set("trust proxy", config.trustedProxies);
+  app.use(requestId);
+  app.use(httpMetrics(metrics));
   app.use(
     securityHeaders({
       https: (config.baseUrl ?? "").startsWith("https:"),
@@ -67,12 +76,14 @@ export function createApp(deps: AppDeps): express.Express {
       logger,
       pokes,
       maxUploadBytes: config.maxUploadMb * 1024 * 1024,
+      metrics,
     }),
   );
   app.use(attachmentRoutes({ auth, sql: db.sql, storage, announcer: pokes.announcer }));
   app.use(presenceRoutes({ auth, sql: db.sql, presence }));
   app.use(searchRoutes({ auth, sql: db.sql }));
-  app.use(healthRoutes(db));
+  app.use(healthRoutes(db, lifecycle));
+  app.use(metricsRoutes(metrics, config.metricsToken));
   app.use(configRoutes(config));
   app.use(publicProjectRoutes(db.sql));
   app.use(invitationRoutes(db.sql));

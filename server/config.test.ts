@@ -31,6 +31,8 @@ describe("loadConfig", () => {
       disableRegistration: false,
       logLevel: "info",
       serveSourceMaps: false,
+      metricsToken: undefined,
+      drainDelayMs: 0,
     });
   });
 
@@ -53,6 +55,8 @@ describe("loadConfig", () => {
       DISABLE_REGISTRATION: "true",
       LOG_LEVEL: "warn",
       SERVE_SOURCE_MAPS: "true",
+      METRICS_TOKEN: "a-metrics-token-of-32-characters",
+      DRAIN_DELAY_MS: "5000",
     });
 
     expect(config).toMatchObject({
@@ -66,6 +70,8 @@ describe("loadConfig", () => {
       disableRegistration: true,
       logLevel: "warn",
       serveSourceMaps: true,
+      metricsToken: "a-metrics-token-of-32-characters",
+      drainDelayMs: 5000,
     });
   });
 
@@ -96,6 +102,9 @@ describe("loadConfig", () => {
     ["DISABLE_REGISTRATION", "maybe", "expected true or false"],
     ["BASE_URL", "ftp://x", "expected an http:// or https:// URL"],
     ["BETTER_AUTH_SECRET", "too-short", "expected at least 32 characters"],
+    ["METRICS_TOKEN", "short", "expected at least 16 characters"],
+    ["DRAIN_DELAY_MS", "soon", "expected milliseconds from 0 to 60000"],
+    ["DRAIN_DELAY_MS", "90000", "expected milliseconds from 0 to 60000"],
   ])("refuses %s=%s, naming the variable and what it expects", (name, value, expectation) => {
     const error = refusal({ [name]: value });
 

@@ -70,6 +70,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  METRICS_TOKEN: z.string().min(16, "expected at least 16 characters").optional(),
+  DRAIN_DELAY_MS: z.coerce
+    .number({ error: "expected milliseconds from 0 to 60000" })
+    .int("expected milliseconds from 0 to 60000")
+    .min(0, "expected milliseconds from 0 to 60000")
+    .max(60_000, "expected milliseconds from 0 to 60000")
+    .default(0),
 });
 
 /** Where attachments go when S3_BUCKET is set (server/attachments/s3-storage.ts). */
@@ -106,6 +113,13 @@ export type Config = {
   maxUploadMb: number;
   /** Attachments in an S3-compatible bucket; local disk under dataDir when undefined. */
   s3: S3Config | undefined;
+  /** A bearer token that opens /metrics to other machines; loopback requests need none. */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long /api/ready answers 503 while everything else is still served, before
+   * the instance stops accepting connections: the time a load balancer's health check needs.
+   */
+  drainDelayMs: number;
 };
 
 export class ConfigError extends Error {
@@ -198,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
         }
       : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    drainDelayMs: e.DRAIN_DELAY_MS,
   };
 }
 

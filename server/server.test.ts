@@ -1,9 +1,9 @@
-import { connect } from "node:net";
 import postgres from "postgres";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { freePort } from "../e2e/support/server-process.ts";
 import { MIGRATION_LOCK_ID } from "./db/migrate.ts";
 import { startServer } from "./server.ts";
+import { connectsTo } from "./test/connects-to.ts";
 import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
 import { testConfig } from "./test/test-server.ts";
 
@@ -32,13 +32,13 @@ it("keeps the data written before a restart", async () => {
 
 it("closing refuses new connections, lets a request in flight finish, then completes at once", async () => {
   const server = await startServer(testConfig(database));
-  // Hold every pooled connection, so the health check waits for one: a request in flight.
+  // Hold every pooled connection, so the readiness check waits for one: a request in flight.
   const held = await Promise.all(
     Array.from({ length: server.db.sql.options.max }, () => server.db.sql.reserve()),
   );
   const queries = vi.spyOn(server.db, "sql");
   let answered = false;
-  const inFlight = fetch(`${server.url}/api/health`).finally(() => (answered = true));
+  const inFlight = fetch(`${server.url}/api/ready`).finally(() => (answered = true));
   await vi.waitFor(() => expect(queries).toHaveBeenCalled());
 
   const closed = server.close();
@@ -49,8 +49,9 @@ it("closing refuses new connections, lets a request in flight finish, then compl
   const started = Date.now();
   await closed;
 
-  expect(response.status).toBe(200);
-  expect(await response.json()).toMatchObject({ ok: true });
+  // Answered, not cut: and by then the instance says it is draining.
+  expect(response.status).toBe(503);
+  expect(await response.json()).toMatchObject({ ok: false, reason: "draining" });
   expect(Date.now() - started).toBeLessThan(1000);
 }, 60_000);
 
@@ -88,14 +89,3 @@ it.runIf(process.env.DATABASE_URL)(
   },
   60_000,
 );
-
-function connectsTo(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}

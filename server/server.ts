@@ -9,6 +9,10 @@ import { resolveAuthSecret, type Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import type { Lifecycle } from "./health/health-routes.ts";
+import { createMetrics } from "./metrics/metrics.ts";
+import { settleRestoredDatabase } from "./sync/restored.ts";
+import { observeTransactions } from "./sync/transaction.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startNotificationJobs, type NotificationJobs } from "./notifications/jobs.ts";
 import { authCallAnnouncer } from "./sync/auth-announcements.ts";
@@ -26,7 +30,12 @@ export type RunningServer = {
   storage: AttachmentStorage;
   /** One run of the attachment purge (it also runs on its own timer). */
   purgeAttachments: () => Promise<number>;
-  /** Stops accepting, lets requests in flight finish, then closes the database. */
+  /**
+   * The drain (SIGTERM): /api/ready answers 503 for DRAIN_DELAY_MS while everything else is
+   * served, then the instance stops accepting connections, tells its poke streams to reconnect
+   * (they land on another instance), lets requests in flight finish (up to SHUTDOWN_GRACE_MS),
+   * and closes the database.
+   */
   close: () => Promise<void>;
 };
 
@@ -39,6 +48,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Answers still to be sent when closing starts end their connection, so it does not linger
   // as an idle keep-alive connection and hold the shutdown up until the grace period ends.
   let closing: Promise<void> | undefined;
+  const lifecycle: Lifecycle = { draining: false };
+  const metrics = createMetrics();
+  let connectionsInUse = 0;
   const unanswered = new Set<ServerResponse>();
   let app: RequestListener | undefined;
   const httpServer = createServer();
@@ -70,7 +82,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const { applied } = await migrate(db.sql);
     if (applied.length > 0) logger.info({ applied }, "migrations applied");
-    pokes = await createPokes({ db, logger });
+    await settleRestoredDatabase(db.sql, logger);
+    observeTransactions(db.sql, {
+      acquired: () => connectionsInUse++,
+      released: () => connectionsInUse--,
+      ended: (isolation, seconds) => metrics.transactionDuration.observe({ isolation }, seconds),
+    });
+    metrics.gauges.connectionsInUse = () => connectionsInUse;
+    pokes = await createPokes({ db, logger, metrics });
     presence = await createPresence({ db, logger, pokes });
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -98,7 +117,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     storage = createAttachmentStorage(config, secret);
     purge = startAttachmentPurge({ sql: db.sql, storage, logger });
-    app = createApp({ config, db, logger, auth, pokes, presence, secret, storage });
+    app = createApp({
+      config,
+      db,
+      logger,
+      auth,
+      pokes,
+      presence,
+      secret,
+      storage,
+      lifecycle,
+      metrics,
+    });
   } catch (error) {
     await stopListening(httpServer);
     await db?.close();
@@ -108,6 +138,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const close = () => {
     closing ??= (async () => {
+      lifecycle.draining = true;
+      if (config.drainDelayMs > 0) {
+        logger.info({ ms: config.drainDelayMs }, "draining: not ready, still serving");
+        await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+      }
       for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await jobs.stop();

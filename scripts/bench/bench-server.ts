@@ -55,6 +55,8 @@ export type BenchSystem = {
   /** Every instance's URL (the first is `baseUrl`); more than one only on Postgres. */
   baseUrls: string[];
   mode: "postgres" | "embedded";
+  /** The server processes' ids (the load test reads their CPU time). */
+  pids: number[];
   workspaces: Map<string, BenchWorkspace>;
   /**
    * On Postgres: a CHECKPOINT, so that the pages earlier phases wrote (the 100,000-task seed,
@@ -170,6 +172,7 @@ export async function startBenchSystem(
     baseUrl,
     baseUrls,
     mode: databaseUrl ? "postgres" : "embedded",
+    pids: servers.map((server) => server.pid!),
     workspaces,
     settle: async () => {
       if (!databaseUrl) return;
@@ -190,7 +193,11 @@ export async function startBenchSystem(
   };
 }
 
-async function seed(
+/**
+ * Seeds the workspaces of `specs` into the database of `env` (migrating it first) with
+ * better-auth's own sessions for their people; the soak uses it for its cluster too.
+ */
+export async function seed(
   env: NodeJS.ProcessEnv,
   secret: string,
   baseUrl: string,

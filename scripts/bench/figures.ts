@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 /**
  * A figure of the benchmark: its samples, their median and p95, and the budget it is held to.
  * Collected in one list, printed as one table and written as JSON.
@@ -110,3 +112,12 @@ export const budgets = {
   push: { text: "> 500 mutations/s", stat: "p50", kind: "over", limit: 500 },
   initialJs: { text: "< 250 KB", stat: "p50", kind: "under", limit: 250 },
 } satisfies Record<string, Budget>;
+
+/** Writes a run's figures to bench-results/<kind>-<time>.json; returns the path, relative. */
+export function writeResults(kind: string, figures: object): string {
+  const outDir = path.resolve("bench-results");
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `${kind}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, JSON.stringify(figures, null, 1));
+  return path.relative(process.cwd(), file);
+}

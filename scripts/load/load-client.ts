@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { gunzipSync } from "node:zlib";
+import { gunzip } from "node:zlib";
 import type { ReadonlyJSONValue } from "replicache";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 
@@ -225,14 +225,16 @@ export class LoadClient {
    */
   private async post(path: string, body: unknown): Promise<{ status: number; text: string }> {
     const payload = JSON.stringify(body);
-    try {
-      return await this.send(path, payload);
-    } catch (error) {
-      // A kept-alive connection the server closed as the request went out: sent again, as a
-      // browser does (a push is idempotent: the server skips mutations it has applied).
-      if ((error as NodeJS.ErrnoException).code !== "ECONNRESET") throw error;
-      this.figures.resent++;
-      return this.send(path, payload);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.send(path, payload);
+      } catch (error) {
+        // A kept-alive connection the server closed as the request went out: sent again, as a
+        // browser does (a push is idempotent: the server skips mutations it has applied).
+        const reset = (error as NodeJS.ErrnoException).code === "ECONNRESET";
+        if (!reset || attempt >= RESENDS) throw error;
+        this.figures.resent++;
+      }
     }
   }
 
@@ -256,14 +258,17 @@ export class LoadClient {
           response.on("data", (chunk: Buffer) => chunks.push(chunk));
           response.on("error", reject);
           response.on("end", () => {
-            try {
-              const raw = Buffer.concat(chunks);
-              const gzipped = response.headers["content-encoding"] === "gzip";
-              const text = (gzipped ? gunzipSync(raw) : raw).toString("utf8");
-              resolve({ status: response.statusCode ?? 0, text });
-            } catch (error) {
-              reject(error as Error);
+            const raw = Buffer.concat(chunks);
+            const status = response.statusCode ?? 0;
+            if (response.headers["content-encoding"] !== "gzip") {
+              resolve({ status, text: raw.toString("utf8") });
+              return;
             }
+            // In zlib's thread pool: the crowd's answers would otherwise hold up its event loop.
+            gunzip(raw, (error, text) => {
+              if (error) reject(error);
+              else resolve({ status, text: text.toString("utf8") });
+            });
           });
         },
       );
@@ -276,6 +281,12 @@ export class LoadClient {
     this.figures.errors.set(kind, (this.figures.errors.get(kind) ?? 0) + 1);
   }
 }
+
+/**
+ * Tries of a request whose kept-alive connection was reset. The generator's event loop can be
+ * busy long enough not to see that the server closed an idle connection before it reuses it.
+ */
+const RESENDS = 3;
 
 /** Whether a pull's cookie says `more`: a first pull has pages to come (server/sync/pull.ts). */
 function isPartial(cookie: unknown): boolean {

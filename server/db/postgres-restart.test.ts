@@ -89,9 +89,9 @@ class PushingTab {
   }
 }
 
-async function health(url: string): Promise<number | "no answer"> {
+async function readiness(url: string): Promise<number | "no answer"> {
   try {
-    const response = await fetch(`${url}/api/health`);
+    const response = await fetch(`${url}/api/ready`);
     await response.body?.cancel();
     return response.status;
   } catch {
@@ -106,10 +106,10 @@ function serverExit(): Promise<never> {
   });
 }
 
-async function waitForHealth(url: string, status: number): Promise<void> {
+async function waitForReady(url: string, status: number): Promise<void> {
   const deadline = Date.now() + 20_000;
-  while ((await health(url)) !== status) {
-    if (Date.now() > deadline) throw new Error(`/api/health never answered ${status}`);
+  while ((await readiness(url)) !== status) {
+    if (Date.now() > deadline) throw new Error(`/api/ready never answered ${status}`);
     await sleep(100);
   }
 }
@@ -136,14 +136,14 @@ it("the server lives through Postgres restarts under push load and loses no muta
   const load = tabs.map(async (tab) => {
     while (pushing) await tab.step(true);
   });
-  const healthWhileDown: (number | "no answer")[] = [];
+  const readyWhileDown: (number | "no answer")[] = [];
   for (let cycle = 0; cycle < CYCLES; cycle++) {
     await watched(sleep(LOAD_MS));
     await cluster.stop(cycle % 2 === 0 ? "fast" : "immediate");
     await watched(sleep(DOWN_MS));
-    healthWhileDown.push(await watched(health(url)));
+    readyWhileDown.push(await watched(readiness(url)));
     await cluster.start();
-    await watched(waitForHealth(url, 200));
+    await watched(waitForReady(url, 200));
   }
   pushing = false;
   await watched(Promise.all(load));
@@ -155,8 +155,8 @@ it("the server lives through Postgres restarts under push load and loses no muta
   }
 
   expect(main.child.exitCode).toBeNull();
-  expect(healthWhileDown).toEqual(Array(CYCLES).fill(503));
-  expect(await health(url)).toBe(200);
+  expect(readyWhileDown).toEqual(Array(CYCLES).fill(503));
+  expect(await readiness(url)).toBe(200);
   // The outages were felt: pushes failed with a server error, never a 4xx.
   const failures = tabs.flatMap((tab) => tab.failures);
   expect(failures.length).toBeGreaterThan(0);

@@ -1,4 +1,6 @@
+import { createServer, type AddressInfo } from "node:net";
 import express from "express";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveApp, type ServedApp } from "../test/serve-app.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
@@ -53,7 +55,31 @@ describe("the API error handler", () => {
     routes.get("/api/broken", async () => {
       throw new Error("secret detail of a bug");
     });
-    routes.use(apiErrorHandler({ error: (_details, message) => logged.push(message) }));
+    routes.get("/api/database-down", async () => {
+      // A real postgres.js error: a port nothing listens on.
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise((resolve) => probe.close(resolve));
+      const sql = postgres(`postgres://postgres@127.0.0.1:${port}/none`, { max: 1 });
+      try {
+        await sql`select 1`;
+      } finally {
+        await sql.end({ timeout: 0 });
+      }
+    });
+    routes.get("/api/wrapped-database-down", () => {
+      // As a library wraps the database's error in one of its own.
+      throw new Error("Failed to get session", {
+        cause: Object.assign(new Error("terminating connection"), { code: "57P01" }),
+      });
+    });
+    routes.use(
+      apiErrorHandler({
+        error: (_details, message) => logged.push(message),
+        warn: (_details, message) => logged.push(message),
+      }),
+    );
     app = await serveApp(routes);
   });
 
@@ -93,6 +119,20 @@ describe("the API error handler", () => {
 
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ code: "FORBIDDEN", message: "You cannot do that" });
+  });
+
+  it("answers a database out of reach with 503 DATABASE_UNAVAILABLE and Retry-After", async () => {
+    const response = await fetch(`${app.url}/api/database-down`);
+
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(await response.json()).toEqual({
+      code: "DATABASE_UNAVAILABLE",
+      message: "The database is unavailable. Try again shortly.",
+    });
+    expect(logged).toContain("database unavailable");
+    const wrapped = await fetch(`${app.url}/api/wrapped-database-down`);
+    expect(wrapped.status).toBe(503);
   });
 
   it("answers an unexpected error with 500, logs it, and does not reveal it", async () => {

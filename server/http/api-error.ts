@@ -21,7 +21,40 @@ export const apiNotFound: RequestHandler = (req, res) => {
     .json({ code: "NOT_FOUND", message: `No API route ${req.method} ${req.baseUrl}${req.path}` });
 };
 
-type ErrorLogger = { error: (details: object, message: string) => void };
+type ErrorLogger = {
+  error: (details: object, message: string) => void;
+  warn: (details: object, message: string) => void;
+};
+
+const RETRY_AFTER_S = 1;
+/** postgres.js's own codes for a connection that failed or went away. */
+const CONNECTION_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+]);
+
+/**
+ * The database is restarting or out of reach: a connection error (postgres.js), or Postgres
+ * refusing for now (SQLSTATE class 08, connection exception; 57P01–57P03, shutting down or
+ * starting up), itself or as the cause of another error.
+ */
+export function databaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 4) return false;
+  const code = "code" in error ? error.code : undefined;
+  if (
+    typeof code === "string" &&
+    (CONNECTION_CODES.has(code) || code.startsWith("08") || /^57P0[1-3]$/.test(code))
+  ) {
+    return true;
+  }
+  // A library's own error around the database's (better-auth's "Failed to get session").
+  return "cause" in error && databaseUnavailable(error.cause, depth + 1);
+}
 
 export function apiErrorHandler(logger: ErrorLogger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
@@ -38,6 +71,16 @@ export function apiErrorHandler(logger: ErrorLogger): ErrorRequestHandler {
     }
     if (status === 413) {
       res.status(413).json({ code: "PAYLOAD_TOO_LARGE", message: "Request body too large" });
+      return;
+    }
+    if (databaseUnavailable(error)) {
+      // Postgres restarting or out of reach: the client tries again (Replicache backs off).
+      logger.warn({ err: error }, "database unavailable");
+      res.setHeader("Retry-After", String(RETRY_AFTER_S));
+      res.status(503).json({
+        code: "DATABASE_UNAVAILABLE",
+        message: "The database is unavailable. Try again shortly.",
+      });
       return;
     }
     logger.error({ err: error }, "unhandled API error");

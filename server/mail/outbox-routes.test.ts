@@ -1,7 +1,7 @@
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
-import { isLoopbackAddress } from "./outbox-routes.ts";
+import { isLoopbackAddress } from "../http/this-machine.ts";
 
 describe("isLoopbackAddress", () => {
   it.each(["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"])(

@@ -35,6 +35,7 @@ import type { Database } from "../db/database.ts";
 import { forgetCachedSessions } from "../auth/session.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import { liveSessionIds, notify, userWorkspaceIds } from "./data.ts";
 import type { Tx } from "./transaction.ts";
 
@@ -55,6 +56,9 @@ const MAX_DEBOUNCE_MS = 1000;
 const MAX_PAYLOAD_IDS = 100;
 /** The app opens one stream per tab; a session asking for more is a leak or an attack. */
 const MAX_STREAMS_PER_SESSION = 10;
+/** When the instance closes, its streams are told to reconnect after this plus up to SPREAD. */
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_SPREAD_MS = 900;
 /** How often the sessions of open streams are checked when no session-ending call is announced. */
 const SESSION_CHECK_MS = 5_000;
 
@@ -124,9 +128,12 @@ export type Pokes = {
 export async function createPokes({
   db,
   logger,
+  metrics,
 }: {
   db: Database;
   logger: Logger;
+  /** Counts pokes written, and reads the streams open when scraped. */
+  metrics?: Metrics;
 }): Promise<Pokes> {
   const connections = new Set<Connection>();
   const observers = new Set<StreamObserver>();
@@ -143,8 +150,11 @@ export async function createPokes({
   const due = new Set<Connection>();
   let window: NodeJS.Timeout | undefined;
   const write = (connection: Connection) => {
-    if (connections.has(connection)) connection.res.write("event: poke\ndata: {}\n\n");
+    if (!connections.has(connection)) return;
+    connection.res.write("event: poke\ndata: {}\n\n");
+    metrics?.pokesSent.inc();
   };
+  if (metrics) metrics.gauges.streams = () => connections.size;
   const closeWindow = () => {
     window = undefined;
     if (due.size === 0) return;
@@ -349,7 +359,13 @@ export async function createPokes({
         logger.debug({ err: error }, "poke listener already closed");
       });
       due.clear();
-      for (const connection of connections) connection.res.end();
+      // The browser's EventSource reconnects by itself after the stream ends, after `retry`
+      // ms: spread over a second, so a draining instance's streams do not all land on the
+      // others at once. On reconnecting the client pulls, so no change is missed meanwhile.
+      for (const connection of connections) {
+        const retryMs = RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS);
+        connection.res.end(`retry: ${retryMs}\n\n`);
+      }
       connections.clear();
     },
   };

@@ -220,3 +220,19 @@ describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same cli
     expect(await data.readClientGroup(server.db.sql, groupId)).toMatchObject({ cvrVersion: 2 });
   });
 });
+
+describe("what every pull of a crowd does besides its rows", () => {
+  it("drops a person's records past their age through an index, not a scan of everyone's", async () => {
+    // The planner scans a small table whatever the indexes: told not to, it can only use one
+    // that fits, which is what the crowd's thousands of records need.
+    const plan = await server.db.sql.begin(async (tx) => {
+      await tx`set local enable_seqscan = off`;
+      const [row] = await tx`
+        explain (format json) delete from replicache_cvr
+        where user_id = ${owner.id} and created_at < now() - make_interval(days => ${14})`;
+      return JSON.stringify(row);
+    });
+    expect(plan).toContain("replicache_cvr_user_created_idx");
+    expect(plan).not.toContain("Seq Scan");
+  });
+});

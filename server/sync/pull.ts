@@ -67,6 +67,7 @@ import { ApiError, invalidBody } from "../http/api-error.ts";
 import { changedMutationIds, diffCvr } from "./cvr.ts";
 import * as notificationRows from "../notifications/notification-rows.ts";
 import * as data from "./data.ts";
+import { sharedPuts } from "./pull-body.ts";
 import { solo, type PullWaves, type Shared } from "./pull-waves.ts";
 import { withRetry, type Commit, type Tx } from "./transaction.ts";
 import type postgres from "postgres";
@@ -279,40 +280,6 @@ export async function pull(
   return withRetry(sql, "repeatable read", (tx, commit) => run(tx, commit, solo));
 }
 
-/** Each row's patch operation as JSON (UTF-8), kept while the row is (pullJson). */
-const putJson = new WeakMap<object, Buffer>();
-const COMMA = Buffer.from(",");
-
-/**
- * A pull's answer as JSON (UTF-8). The rows of a wave (pull-waves.ts) are shared by its pulls,
- * and a crowd's pulls carry mostly the same rows: each row's operation is written once, however
- * many answers it goes in, and an answer is those pieces put together.
- */
-export function pullJson(result: PullResult): Buffer {
-  if (!("patch" in result)) return Buffer.from(JSON.stringify(result));
-  const pieces: Buffer[] = [
-    Buffer.from(
-      `{"cookie":${JSON.stringify(result.cookie)},` +
-        `"lastMutationIDChanges":${JSON.stringify(result.lastMutationIDChanges)},"patch":[`,
-    ),
-  ];
-  for (const [i, op] of result.patch.entries()) {
-    if (i > 0) pieces.push(COMMA);
-    if (op.op !== "put" || typeof op.value !== "object" || op.value === null) {
-      pieces.push(Buffer.from(JSON.stringify(op)));
-      continue;
-    }
-    let json = putJson.get(op.value);
-    if (json === undefined) {
-      json = Buffer.from(JSON.stringify(op));
-      putJson.set(op.value, json);
-    }
-    pieces.push(json);
-  }
-  pieces.push(Buffer.from("]}"));
-  return Buffer.concat(pieces);
-}
-
 /**
  * The cookie's order (the floor of the next) and the record it names. A cookie this server
  * cannot have issued, an order that is not a whole number from 0 to MAX_COOKIE_ORDER or a
@@ -496,11 +463,13 @@ async function buildPage(
   for (const key of notificationDels) dels.add(key);
   for (const { key, value } of notificationPuts) puts.set(key, value);
   for (const keys of deletedLists) for (const key of keys) dels.add(key);
-  for (const rows of changedLists) for (const row of rows) puts.set(row.key, row.value);
+  // Lists of rows read for the wave go whole into the patch, after what is this pull's own: the
+  // same operations in every answer of the wave, written and compressed once (pull-body.ts).
+  const runs: data.Row[][] = changedLists.filter((rows) => rows.length > 0);
 
-  const room = await continueFirstPulls(tx, shared, kinds, workspaces, puts, pageBytes);
+  const room = await continueFirstPulls(tx, shared, kinds, workspaces, runs, pageBytes);
   if (partial) {
-    await continueProjectPulls(tx, shared, partial, puts, room);
+    await continueProjectPulls(tx, shared, partial, runs, room);
     const scope = syncScope(partial);
     const scopeBefore = previous?.partial ? syncScope(previous.partial) : null;
     if (!scopeBefore || JSON.stringify(scopeBefore) !== JSON.stringify(scope)) {
@@ -509,7 +478,10 @@ async function buildPage(
   }
   const patch: PatchOperation[] = [];
   for (const key of dels) patch.push({ op: "del", key });
-  for (const [key, value] of puts) patch.push({ op: "put", key, value });
+  // A key both in a run and among the pull's own puts is the run's: the same snapshot's row.
+  const inRuns = new Set(runs.flatMap((rows) => rows.map((row) => row.key)));
+  for (const [key, value] of puts) if (!inRuns.has(key)) patch.push({ op: "put", key, value });
+  for (const rows of runs) patch.push(...sharedPuts(rows));
   return { patch, workspaces, partial };
 }
 
@@ -561,7 +533,7 @@ async function continueFirstPulls(
   shared: Shared,
   kinds: Kinds,
   workspaces: Workspaces,
-  puts: Map<string, ReadonlyJSONValue>,
+  runs: data.Row[][],
   pageBytes: number,
 ): Promise<number> {
   let room = pageBytes;
@@ -575,7 +547,7 @@ async function continueFirstPulls(
         const rows = await shared(key("after", kind, id, after, batch), () =>
           data.rowsAfter(tx, kind, id, after, batch),
         );
-        room -= addRows(puts, rows);
+        room -= addRows(runs, rows);
         const last = rows.at(-1);
         if (!last || rows.length < batch) {
           workspaces[id] = cursorAfterKind(kinds, index);
@@ -589,12 +561,20 @@ async function continueFirstPulls(
   return room;
 }
 
-/** Puts the rows; returns their size in bytes of JSON. */
-function addRows(puts: Map<string, ReadonlyJSONValue>, rows: data.Row[]): number {
-  let size = 0;
-  for (const row of rows) {
-    puts.set(row.key, row.value);
-    size += row.key.length + JSON.stringify(row.value).length;
+/** Adds the rows to the page's runs; returns their size in bytes of JSON. */
+function addRows(runs: data.Row[][], rows: data.Row[]): number {
+  if (rows.length > 0) runs.push(rows);
+  return rowsBytes(rows);
+}
+
+/** The size of rows in bytes of JSON, counted once per list a wave shares. */
+const rowsBytesOf = new WeakMap<data.Row[], number>();
+function rowsBytes(rows: data.Row[]): number {
+  let size = rowsBytesOf.get(rows);
+  if (size === undefined) {
+    size = 0;
+    for (const row of rows) size += row.key.length + JSON.stringify(row.value).length;
+    rowsBytesOf.set(rows, size);
   }
   return size;
 }
@@ -608,7 +588,7 @@ async function continueProjectPulls(
   tx: Tx,
   shared: Shared,
   partial: data.PartialScope,
-  puts: Map<string, ReadonlyJSONValue>,
+  runs: data.Row[][],
   room: number,
 ) {
   for (const id of partial.want) {
@@ -624,7 +604,7 @@ async function continueProjectPulls(
         key("project after", id, cursor.phase, cursor.after, batch),
         () => data.projectRowsAfter(tx, id, cursor, batch),
       );
-      room -= addRows(puts, rows);
+      room -= addRows(runs, rows);
       if (!last || count < batch) {
         project.cursor = cursor.phase === "task" ? { phase: "children", after: "" } : null;
       } else {

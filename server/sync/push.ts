@@ -44,6 +44,7 @@
  */
 import type postgres from "postgres";
 import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import { z } from "zod";
 import type { NoticeCode } from "../../shared/entities.ts";
 import { isMutatorName } from "../../shared/mutator-args.ts";
@@ -95,6 +96,8 @@ export type PushDeps = {
   announcer: PokeAnnouncer;
   /** MAX_UPLOAD_MB in bytes, for addAttachment (shared/attachments.ts's default without it). */
   maxUploadBytes?: number;
+  /** Counts mutations applied, and refused by reason. */
+  metrics?: Metrics;
 };
 
 const forbiddenGroup = () =>
@@ -170,11 +173,12 @@ async function processBatch(
   mutations: Mutation[],
 ): Promise<"applied" | "one-by-one"> {
   try {
-    const change = await readCommitted(deps.sql, async (tx, commit) => {
+    const { change, count } = await readCommitted(deps.sql, async (tx, commit) => {
       const clients = await lockClients(tx, { userId, clientGroupId, mutations });
       await data.lockRows(tx, batchRows(mutations));
       const touched = new Set<string>();
       const people = new Set<string>();
+      let count = 0;
       for (const mutation of mutations) {
         const next = nextMutation(clients, mutation);
         if (next === "skipped") continue;
@@ -190,14 +194,16 @@ async function processBatch(
         if (applied.workspaceId) touched.add(applied.workspaceId);
         for (const id of applied.userIds ?? []) people.add(id);
         advance(clients, mutation);
+        count++;
       }
       const change = { workspaceIds: [...touched], userIds: [...people] };
       await finish(tx, commit, deps, { clientGroupId, clients, change });
-      return change;
+      return { change, count };
     });
     if (change.workspaceIds.length > 0 || change.userIds.length > 0) {
       deps.announcer.afterCommit(change);
     }
+    if (count > 0) deps.metrics?.mutations.inc({ outcome: "applied", reason: "" }, count);
     return "applied";
   } catch (error) {
     if (error instanceof LeaveBatch || asRefusal(error)) return "one-by-one";
@@ -267,6 +273,7 @@ async function processMutation(
     if (result.change.workspaceIds.length > 0 || result.change.userIds.length > 0) {
       deps.announcer.afterCommit(result.change);
     }
+    deps.metrics?.mutations.inc({ outcome: "applied", reason: "" });
     return result.outcome;
   } catch (error) {
     if (error instanceof NotApplied) return error.outcome;
@@ -407,6 +414,9 @@ async function recordRefusal(
     await finish(tx, commit, deps, { clientGroupId, clients, change, writes });
     return "refused";
   });
-  if (outcome === "refused") deps.announcer.afterCommit({ workspaceIds: [], userIds: [userId] });
+  if (outcome === "refused") {
+    deps.announcer.afterCommit({ workspaceIds: [], userIds: [userId] });
+    deps.metrics?.mutations.inc({ outcome: "refused", reason: refusal.code });
+  }
   return outcome;
 }

@@ -11,11 +11,13 @@ import { requireTrustedOrigin } from "../auth/origin-check.ts";
 import { getSignedIn } from "../auth/session.ts";
 import { ApiError, invalidQuery } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import { z } from "zod";
 import { idSchema } from "../../shared/entities.ts";
 import { PUSH_BODY_LIMIT_BYTES } from "../../shared/push-limits.ts";
 import type { Pokes } from "./poke.ts";
-import { pull, pullJson } from "./pull.ts";
+import { pull } from "./pull.ts";
+import { pullGzip, pullJson } from "./pull-body.ts";
 import { createPullWaves } from "./pull-waves.ts";
 import { push } from "./push.ts";
 
@@ -25,6 +27,7 @@ export type SyncRouteDeps = {
   logger: Logger;
   pokes: Pokes;
   maxUploadBytes?: number;
+  metrics?: Metrics;
 };
 
 const PULL_BODY_LIMIT = "100kb";
@@ -32,7 +35,14 @@ const PULL_BODY_LIMIT = "100kb";
 /** `?tab=`: the tab's presence id, so its presence goes when its stream closes. */
 const pokeQuerySchema = z.object({ tab: idSchema.optional() });
 
-export function syncRoutes({ auth, sql, logger, pokes, maxUploadBytes }: SyncRouteDeps): Router {
+export function syncRoutes({
+  auth,
+  sql,
+  logger,
+  pokes,
+  maxUploadBytes,
+  metrics,
+}: SyncRouteDeps): Router {
   const router = Router();
   const trustedOrigin = requireTrustedOrigin(auth);
   // A crowd's pulls are served together, and leave connections free for pushes.
@@ -49,9 +59,12 @@ export function syncRoutes({ auth, sql, logger, pokes, maxUploadBytes }: SyncRou
     trustedOrigin,
     express.json({ limit: PUSH_BODY_LIMIT_BYTES }),
     async (req, res) => {
+      const timer = metrics?.pushDuration.startTimer();
+      res.once("finish", () => timer?.());
+      metrics?.pushBytes.observe(Number(req.headers["content-length"] ?? 0));
       const { user } = await requireSignedIn(req);
       const result = await push(
-        { sql, logger, announcer: pokes.announcer, maxUploadBytes },
+        { sql, logger, announcer: pokes.announcer, maxUploadBytes, metrics },
         user.id,
         req.body,
       );
@@ -65,11 +78,20 @@ export function syncRoutes({ auth, sql, logger, pokes, maxUploadBytes }: SyncRou
     trustedOrigin,
     express.json({ limit: PULL_BODY_LIMIT }),
     async (req, res) => {
+      const timer = metrics?.pullDuration.startTimer();
+      res.once("finish", () => timer?.());
       const { user } = await requireSignedIn(req);
       const result = await pull(sql, user.id, req.body, { waves });
-      // Written as it is: no ETag (a pull is a POST; hashing megabytes of rows buys nothing).
+      // Written as it is: no ETag (a pull is a POST; hashing megabytes of rows buys nothing),
+      // and compressed here, where what a wave's answers share is compressed once
+      // (pull-body.ts); `compression` leaves an answer with a Content-Encoding alone.
       res.setHeader("Content-Type", "application/json; charset=utf-8");
-      res.end(pullJson(result));
+      res.vary("Accept-Encoding");
+      const gzip = "patch" in result && result.patch.length > 0 && req.acceptsEncodings("gzip");
+      if (gzip) res.setHeader("Content-Encoding", "gzip");
+      const body = gzip ? await pullGzip(result) : pullJson(result);
+      metrics?.pullBytes.observe(body.length);
+      res.end(body);
     },
   );
 

@@ -75,13 +75,45 @@ export async function withRetry<T>(
 export const readCommitted = <T>(sql: postgres.Sql, run: (tx: Tx, commit: Commit) => Promise<T>) =>
   withRetry(sql, "read committed", run);
 
+/** Told of every transaction on a pool (server/metrics): the metrics read it when scraped. */
+export type TransactionObserver = {
+  /** The pool handed the transaction a connection. */
+  acquired(): void;
+  /** The transaction gave its connection back. */
+  released(): void;
+  /** The transaction ended, `seconds` after its connection was asked for. */
+  ended(isolation: Isolation, seconds: number): void;
+};
+
+const observers = new WeakMap<postgres.Sql, TransactionObserver>();
+
+export function observeTransactions(sql: postgres.Sql, observer: TransactionObserver) {
+  observers.set(sql, observer);
+}
+
 /** One try: BEGIN pipelined with the first statements, COMMIT with the last (module comment). */
 async function transaction<T>(
   sql: postgres.Sql,
   isolation: Isolation,
   run: (tx: Tx, commit: Commit) => Promise<T>,
 ): Promise<T> {
+  const observer = observers.get(sql);
+  const started = performance.now();
+  try {
+    return await transactionOn(sql, isolation, run, observer);
+  } finally {
+    observer?.ended(isolation, (performance.now() - started) / 1000);
+  }
+}
+
+async function transactionOn<T>(
+  sql: postgres.Sql,
+  isolation: Isolation,
+  run: (tx: Tx, commit: Commit) => Promise<T>,
+  observer: TransactionObserver | undefined,
+): Promise<T> {
   const connection = await sql.reserve();
+  observer?.acquired();
   let ended = false;
   // A statement begun after `commit` would run after the COMMIT, outside the transaction: it
   // fails instead (a broken caller, which the tests of every mutation would show).
@@ -118,5 +150,6 @@ async function transaction<T>(
     throw error;
   } finally {
     connection.release();
+    observer?.released();
   }
 }

@@ -7,6 +7,8 @@ export type PokeStream = {
   nextPoke: (ms: number) => Promise<boolean>;
   /** What happens first within `ms`: a poke, the server ending the stream, or neither. */
   next: (ms: number) => Promise<"poke" | "ended" | "open">;
+  /** Everything the stream has carried so far, as text. */
+  received: () => string;
   close: () => void;
 };
 
@@ -21,6 +23,7 @@ export async function openPokeStream(server: { url: string }, user: TestUser): P
     throw new Error(`poke answered ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
+  let received = "";
   let ended = false;
   let pending: Promise<ReadableStreamReadResult<string>> | undefined;
   const next = async (ms: number) => {
@@ -42,13 +45,17 @@ export async function openPokeStream(server: { url: string }, user: TestUser): P
       if (result === "timeout") return "open";
       pending = undefined;
       if (result.done) ended = true;
-      else buffer += result.value;
+      else {
+        buffer += result.value;
+        received += result.value;
+      }
     }
   };
   return {
     headers: response.headers,
     next,
     nextPoke: async (ms) => (await next(ms)) === "poke",
+    received: () => received,
     close: () => abort.abort(),
   };
 }

@@ -50,7 +50,15 @@ async function expectOk(response: Response, what: string): Promise<unknown> {
   return text ? JSON.parse(text) : null;
 }
 
-export async function signUp(server: Server, name: string): Promise<TestUser> {
+/**
+ * Signs a person up and verifies their email through the dev outbox; `verify: false` skips that
+ * (a production server has no outbox, and signing in needs no verification by default).
+ */
+export async function signUp(
+  server: Server,
+  name: string,
+  { verify = true }: { verify?: boolean } = {},
+): Promise<TestUser> {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${newId("u")}@example.com`;
   const response = await post(server, "/api/auth/sign-up/email", {
     email,
@@ -62,7 +70,7 @@ export async function signUp(server: Server, name: string): Promise<TestUser> {
     .map((header) => header.split(";")[0])
     .join("; ");
   const body = (await expectOk(response, "sign-up")) as { user: { id: string } };
-  await verifyEmail(server, email);
+  if (verify) await verifyEmail(server, email);
   return { id: body.user.id, name, email, cookie };
 }
 

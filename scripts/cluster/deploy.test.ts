@@ -1,0 +1,99 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openPokeStream } from "../../server/test/poke-stream.ts";
+import {
+  SyncClient,
+  createWorkspace,
+  m,
+  newId,
+  now,
+  signUp,
+} from "../../server/test/sync-client.ts";
+import { nginxBinary, SHARED_NGINX_CONF, startCluster, type Cluster } from "./cluster.ts";
+
+/** deploy/ stays what `npm run cluster` runs and what the README documents (issue 20). */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+
+/** The variables of the README's configuration table (its first column). */
+function readmeVariables(): string[] {
+  const lines = read("README.md").split("\n");
+  const header = lines.findIndex((line) => /^\| variable\s+\| default/.test(line));
+  expect(header).toBeGreaterThan(0);
+  const names: string[] = [];
+  for (const line of lines.slice(header + 2)) {
+    const match = /^\| `([A-Z0-9_]+)`/.exec(line);
+    if (!match) break;
+    names.push(match[1]!);
+  }
+  return names;
+}
+
+/** The keys of the app's `environment:` in deploy/compose.yaml. */
+function composeAppVariables(): string[] {
+  const lines = read("deploy/compose.yaml").split("\n");
+  const start = lines.findIndex((line) => line === "  environment:");
+  const names: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const match = /^ {4}([A-Z0-9_]+):/.exec(line);
+    if (match) names.push(match[1]!);
+    else if (!/^ {4}#/.test(line)) break;
+  }
+  return names;
+}
+
+describe("deploy/", () => {
+  it("compose.yaml gives the app every variable of the README's configuration table, no other", () => {
+    const documented = readmeVariables();
+    expect(documented.length).toBeGreaterThan(20);
+    expect(new Set(composeAppVariables())).toEqual(new Set(documented));
+  });
+
+  it("the nginx container reads the shared server block from the folder compose mounts", () => {
+    const compose = read("deploy/compose.yaml");
+    expect(compose).toContain("- ./nginx:/etc/nginx/tasks:ro");
+    expect(compose).toContain('"-c", "/etc/nginx/tasks/nginx.compose.conf"');
+    const main = read("deploy/nginx/nginx.compose.conf");
+    expect(main).toContain("include /etc/nginx/tasks/tasks.conf;");
+    expect(main).toContain("include /etc/nginx/tasks/upstream.compose.conf;");
+  });
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+const nginx = nginxBinary();
+
+describe.runIf(databaseUrl && nginx)("npm run cluster", () => {
+  let cluster: Cluster | undefined;
+
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it("runs nginx on deploy/nginx/tasks.conf as it is, and streams pokes through it unbuffered", async () => {
+    cluster = await startCluster({ databaseUrl: databaseUrl!, instances: 2 });
+    // nginx's own dump of the configuration it loaded: the shared file, word for word.
+    const dump = spawnSync(nginx!, ["-T", "-p", cluster.nginxDir, "-c", cluster.nginxConf], {
+      encoding: "utf8",
+    });
+    expect(dump.status).toBe(0);
+    expect(dump.stdout).toContain(
+      `# configuration file ${SHARED_NGINX_CONF}:\n${readFileSync(SHARED_NGINX_CONF, "utf8")}`,
+    );
+
+    const server = { url: cluster.url };
+    const owner = await signUp(server, "Through Nginx", { verify: false });
+    const workspaceId = await createWorkspace(server, owner, "Behind nginx");
+    const stream = await openPokeStream(server, owner);
+    await new SyncClient(server, owner).push(
+      m("createProject", { id: newId("p"), workspaceId, name: "P", key: "NGX", createdAt: now() }),
+    );
+    // A buffering proxy would hold the poke back with the stream still open.
+    expect(await stream.nextPoke(3000)).toBe(true);
+    stream.close();
+    // The load balancer keeps /metrics inside.
+    expect((await fetch(`${cluster.url}/metrics`)).status).toBe(404);
+  }, 180_000);
+});
