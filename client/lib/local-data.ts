@@ -16,8 +16,8 @@ export const ATTACHMENT_IMAGE_CACHE = "attachment-images";
 /** The localStorage key of the projects one person's store syncs (platform/sync/project-scope.ts). */
 export const syncedProjectsKey = (userId: string) => `synced-projects:${userId}`;
 
-/** The localStorage key of the refusal notices this browser has shown one person. */
-export const seenNoticesKey = (userId: string) => `seen-sync-notices:${userId}`;
+/** The IndexedDB database of the refusal notices this browser has shown one person. */
+export const seenNoticesName = (userId: string) => `notices-${userId}`;
 
 // A tab that never lets go of a database (a frozen tab) must not hang sign-out: the browser
 // deletes the database as soon as that tab closes it.
@@ -48,7 +48,6 @@ async function replicacheDatabases(userId: string): Promise<string[]> {
  * be closed first, or an open one would write its database back into being.
  */
 export async function deleteLocalData(userId: string): Promise<void> {
-  localStorage.removeItem(seenNoticesKey(userId));
   localStorage.removeItem(syncedProjectsKey(userId));
   const stores = await replicacheDatabases(userId);
   await Promise.all([
@@ -60,6 +59,7 @@ export async function deleteLocalData(userId: string): Promise<void> {
     ),
     deleteDatabase(searchIndexName(userId)),
     deleteDatabase(uploadsName(userId)),
+    deleteDatabase(seenNoticesName(userId)),
     // Images seen while signed in are not for whoever uses this browser next.
     "caches" in window ? caches.delete(ATTACHMENT_IMAGE_CACHE) : undefined,
   ]);

@@ -1,42 +1,44 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
+import { Dexie, type Table } from "dexie";
 import { noticeSchema, type Notice } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
-import { seenNoticesKey } from "../../lib/local-data.ts";
+import { seenNoticesName } from "../../lib/local-data.ts";
 import type { Rep } from "./create-replicache.ts";
 
-/** How many shown notice ids a browser keeps per person: far more than are ever pending. */
-const SEEN_KEPT = 200;
+/** How long a browser remembers a notice it showed: far longer than one is ever pending. */
+const SEEN_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
-const seenSchema = z.array(z.string());
+/** The refusal notices one browser has shown one person, by id. */
+class SeenNotices extends Dexie {
+  declare seen: Table<{ id: string; shownAt: number }, string>;
 
-function readSeen(userId: string): string[] {
-  try {
-    const parsed = seenSchema.safeParse(
-      JSON.parse(localStorage.getItem(seenNoticesKey(userId)) ?? "[]"),
-    );
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
+  constructor(userId: string) {
+    super(seenNoticesName(userId), { cache: "disabled" });
+    this.version(1).stores({ seen: "id, shownAt" });
   }
 }
 
 /**
  * The notices no tab of this browser has shown yet, marked as shown. The tabs of one browser
- * share one store, so they all receive a notice at the same moment: the check and the mark run
- * under a lock they share, and only one of them takes it.
+ * share one store, so they all receive a notice at the same moment: the check and the mark are
+ * one IndexedDB transaction, which the browser runs for one tab at a time, so only one tab
+ * claims each notice. (localStorage under a Web Lock was not enough: Chromium copies
+ * localStorage to each tab's process, and another tab can read a copy without the last mark.)
  */
-async function claimUnseen(userId: string, notices: Notice[]): Promise<Notice[]> {
-  const claim = () => {
-    const seen = readSeen(userId);
-    const unseen = notices.filter((notice) => !seen.includes(notice.id));
-    const next = [...seen, ...unseen.map((notice) => notice.id)].slice(-SEEN_KEPT);
-    localStorage.setItem(seenNoticesKey(userId), JSON.stringify(next));
+function claimUnseen(database: SeenNotices, notices: Notice[]): Promise<Notice[]> {
+  return database.transaction("rw", database.seen, async () => {
+    const ids = notices.map((notice) => notice.id);
+    const shown = await database.seen.bulkGet(ids);
+    const unseen = notices.filter((_, index) => shown[index] === undefined);
+    const now = Date.now();
+    await database.seen.bulkPut(unseen.map((notice) => ({ id: notice.id, shownAt: now })));
+    await database.seen
+      .where("shownAt")
+      .below(now - SEEN_KEPT_MS)
+      .delete();
     return unseen;
-  };
-  // Web Locks exist only in secure contexts (https, localhost).
-  return navigator.locks ? navigator.locks.request(seenNoticesKey(userId), claim) : claim();
+  });
 }
 
 /**
@@ -46,29 +48,38 @@ async function claimUnseen(userId: string, notices: Notice[]): Promise<Notice[]>
  * person's other browsers and later visits never show it again.
  */
 export function useRefusalNotices(rep: Rep, userId: string) {
-  useEffect(
-    () =>
-      rep.subscribe(
-        async (tx) => tx.scan({ prefix: prefixes.notice }).values().toArray(),
-        (values) => {
-          const notices = values.flatMap((value) => {
-            const notice = noticeSchema.safeParse(value);
-            return notice.success ? [notice.data] : [];
+  useEffect(() => {
+    const database = new SeenNotices(userId);
+    let closed = false;
+    const unsubscribe = rep.subscribe(
+      async (tx) => tx.scan({ prefix: prefixes.notice }).values().toArray(),
+      (values) => {
+        const notices = values.flatMap((value) => {
+          const notice = noticeSchema.safeParse(value);
+          return notice.success ? [notice.data] : [];
+        });
+        if (notices.length === 0) return;
+        void claimUnseen(database, notices)
+          // Without a record of what was shown (IndexedDB refused), showing a notice in every
+          // tab is better than in none.
+          .catch(() => notices)
+          .then(async (unseen) => {
+            if (closed) return;
+            for (const notice of unseen) {
+              toast.error("A change was not saved", { description: notice.message });
+            }
+            for (const notice of notices) await rep.mutate.dismissNotice({ id: notice.id });
+          })
+          .catch((error: unknown) => {
+            // Signed out or switched account meanwhile: the next store shows what is left.
+            if (!rep.closed) throw error;
           });
-          if (notices.length === 0) return;
-          void claimUnseen(userId, notices)
-            .then(async (unseen) => {
-              for (const notice of unseen) {
-                toast.error("A change was not saved", { description: notice.message });
-              }
-              for (const notice of notices) await rep.mutate.dismissNotice({ id: notice.id });
-            })
-            .catch((error: unknown) => {
-              // Signed out or switched account meanwhile: the next store shows what is left.
-              if (!rep.closed) throw error;
-            });
-        },
-      ),
-    [rep, userId],
-  );
+      },
+    );
+    return () => {
+      closed = true;
+      unsubscribe();
+      database.close();
+    };
+  }, [rep, userId]);
 }
