@@ -1,5 +1,5 @@
 import { createLazyRoute, Link, Outlet, useRouterState } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { NotHere } from "../../components/not-here.tsx";
 import { skeletonShapeOf } from "../../components/screen-skeletons.tsx";
 import { rememberActiveWorkspace } from "../../lib/active-workspace.ts";
@@ -36,6 +36,15 @@ function WorkspaceLayout() {
   const visible = workspace !== null;
   const mounted = visible || (shownId === workspaceId && absence === "checking");
 
+  // Hiding it takes the focus away (to the page's body): it goes back where it was, say the
+  // search field the search screen focused as it opened, when the screen shows again.
+  const lastFocused = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const element = lastFocused.current;
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    if (visible && element?.isConnected && focusLost) element.focus({ preventScroll: true });
+  }, [visible]);
+
   return (
     <>
       {!visible && (
@@ -51,7 +60,17 @@ function WorkspaceLayout() {
         />
       )}
       {mounted && (
-        <div className="kept-screen" hidden={!visible}>
+        <div
+          className="kept-screen"
+          hidden={!visible}
+          onFocus={(event) => {
+            if (event.target instanceof HTMLElement) lastFocused.current = event.target;
+          }}
+          onBlur={(event) => {
+            // Left for nowhere by the person (a click on empty space): nothing to give back.
+            if (visible && event.relatedTarget === null) lastFocused.current = null;
+          }}
+        >
           <Outlet />
         </div>
       )}
