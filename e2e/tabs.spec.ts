@@ -91,6 +91,11 @@ test("signing out in one tab signs out the other tab and deletes the person's lo
       name,
     );
   }
+  // Where browsers kept those notices before: an upgraded browser may still have it.
+  await first.evaluate(
+    (key) => localStorage.setItem(key, '["a-notice"]'),
+    `seen-sync-notices:${userId}`,
+  );
   const databases = () =>
     first.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name ?? ""));
   await expect.poll(databases).toContain(`search-${userId}`);
@@ -106,6 +111,9 @@ test("signing out in one tab signs out the other tab and deletes the person's lo
     .poll(async () => (await databases()).filter((name) => name.includes(userId)))
     .toEqual([]);
   expect(await first.evaluate(() => localStorage.getItem("auth-session"))).toBeNull();
+  expect(
+    await first.evaluate((key) => localStorage.getItem(key), `seen-sync-notices:${userId}`),
+  ).toBeNull();
   // Back on the board, the person is asked to sign in again.
   await second.goto(boardUrl);
   await expect(second).toHaveURL(/\/auth\/sign-in/);

@@ -19,6 +19,9 @@ export const syncedProjectsKey = (userId: string) => `synced-projects:${userId}`
 /** The IndexedDB database of the refusal notices this browser has shown one person. */
 export const seenNoticesName = (userId: string) => `notices-${userId}`;
 
+/** Where browsers kept those notices before (localStorage), deleted with the rest. */
+const legacySeenNoticesKey = (userId: string) => `seen-sync-notices:${userId}`;
+
 // A tab that never lets go of a database (a frozen tab) must not hang sign-out: the browser
 // deletes the database as soon as that tab closes it.
 const DELETE_WAIT_MS = 3000;
@@ -49,6 +52,7 @@ async function replicacheDatabases(userId: string): Promise<string[]> {
  */
 export async function deleteLocalData(userId: string): Promise<void> {
   localStorage.removeItem(syncedProjectsKey(userId));
+  localStorage.removeItem(legacySeenNoticesKey(userId));
   const stores = await replicacheDatabases(userId);
   await Promise.all([
     ...stores.map((name) =>
