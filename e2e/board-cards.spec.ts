@@ -55,6 +55,9 @@ test("column headers show each status of the project with its icon and count", a
   await openSubmenu(page, "Task 2", "Status");
   await page.getByRole("menuitemradio", { name: "Done" }).click();
   await expect(titles(page, "Done")).toHaveText(["Task 2"]);
+  // The menu goes with the card, and the focus follows the card to its new column.
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(card(page, "Task 2").locator(".task-card-title")).toBeFocused();
   await expect(card(page, "Task 2")).toHaveAttribute("data-done", "completed");
   await expect(card(page, "Task 1")).not.toHaveAttribute("data-done");
   const color = (title: string) =>

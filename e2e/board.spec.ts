@@ -217,6 +217,8 @@ test("a card moves with the keyboard, and with the Move to menu", async ({ page 
   await page.getByRole("menuitem", { name: "Top of Done" }).click();
   await expect(titles(page, "Done")).toHaveText(["Third"]);
   await expect(page.getByRole("menu")).toHaveCount(0);
+  // The menu left with the card; the focus follows the card to Done, where Enter opens it.
+  await expect(card(page, "Third").locator(".task-card-title")).toBeFocused();
 
   await openMoveMenu(page, "Second");
   await page.getByRole("menuitem", { name: "Bottom of Done" }).click();

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "@tanstack/react-router";
 import { CalendarDays, Columns3, List, ListTodo, SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
@@ -34,7 +35,11 @@ type ProjectHeaderProps = {
  * calendar's own layout and day stay behind). They also get the Display menu of what the cards
  * show. The others in the project show before it.
  */
-export function ProjectHeader({ project, view, actions }: ProjectHeaderProps) {
+export const ProjectHeader = memo(function ProjectHeader({
+  project,
+  view,
+  actions,
+}: ProjectHeaderProps) {
   const params = { workspaceId: project.workspaceId, projectId: project.id };
   // The filters go along between the views that share them; the calendar's day does not.
   const filters = (to: ProjectView) =>
@@ -96,7 +101,7 @@ export function ProjectHeader({ project, view, actions }: ProjectHeaderProps) {
       </div>
     </header>
   );
-}
+});
 
 /** What the cards show (the card fields of the preferences), kept in this browser. */
 function DisplayMenu() {

@@ -1,6 +1,12 @@
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
+import {
+  defaultRangeExtractor,
+  measureElement,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+} from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useRef } from "react";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
@@ -21,6 +27,9 @@ export type DropTarget = { status: TaskStatus; taskId: string | null; side: "bef
 
 export const columnDropId = (status: TaskStatus) => `column:${status}`;
 
+/** A card's height by its task's id, shared by the board's columns. */
+export type CardHeights = Map<string, number>;
+
 type BoardColumnProps = {
   /** The column's status, from the project's list. */
   status: WorkflowStatus;
@@ -33,6 +42,8 @@ type BoardColumnProps = {
   /** Sub-task progress and blocked state, for the whole project (each card takes its own). */
   links: CardLinks;
   filtered: boolean;
+  /** The cards' heights by task id, as any column of the board last measured them. */
+  heights: CardHeights;
   /** The card being dragged, kept rendered even when scrolled out of view. */
   activeId: string | null;
   /** Whether the column's cards are dnd-kit sortables now: pressed, or a card is dragged. */
@@ -46,6 +57,24 @@ type BoardColumnProps = {
   onCreate: (task: NewTask) => void;
 };
 
+type ColumnVirtualizer = Virtualizer<HTMLDivElement, Element>;
+
+/**
+ * The sortable items of a column whose cards are idle (not pressed, nothing dragged): none.
+ * dnd-kit walks a column's items (and their places) whenever they change, which a move or a
+ * new card would otherwise cost twice, for both columns, in the click's frame.
+ */
+const idle: string[] = [];
+
+/** The column's padding above its first card, and a little more: a card this near the edge is
+ * scrolled fully into view. */
+const VIEW_MARGIN = 8;
+
+/** Where the column's view ends, in the list's coordinates, from the virtualizer's last reading. */
+function viewEnd(virtualizer: ColumnVirtualizer): number {
+  return (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? 0);
+}
+
 /**
  * One status column. Only the cards in view (and a few around them) are in the page, so a
  * column of 10,000 tasks scrolls and drags as lightly as one of ten.
@@ -53,7 +82,7 @@ type BoardColumnProps = {
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const { status, tasks, total, context, filtered, activeId, dropTarget, actions, onCreate } =
     props;
-  const { focusedId, selectedIds, sortable, onArm, progress, links } = props;
+  const { focusedId, selectedIds, sortable, onArm, progress, links, heights } = props;
   const data: ColumnDropData = { type: "column", status: status.id };
   const { setNodeRef } = useDroppable({ id: columnDropId(status.id), data });
   const ids = useStableIds(tasks);
@@ -74,11 +103,33 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   // rows again (10,000 map look-ups) whenever its key function changes.
   const estimateSize = useCallback(() => (compact ? 60 : 92), [compact]);
   const getItemKey = useCallback((index: number) => ids[index] ?? index, [ids]);
+  // Measuring a card that has just been added asks the browser for a layout in the middle of
+  // the commit. A card that comes in from another column (a move, a new status) keeps the
+  // height it had there, and a card added below the view (the column's next card, after one
+  // above it left) takes the estimate: the resize observer measures both after the frame's own
+  // layout and corrects a height that differs. Only a new card in view is measured at once.
+  const measure = useCallback(
+    (element: Element, entry: ResizeObserverEntry | undefined, instance: ColumnVirtualizer) => {
+      const index = instance.indexFromElement(element);
+      const id = String(instance.options.getItemKey(index));
+      if (entry === undefined) {
+        const known = heights.get(id) ?? instance.itemSizeCache.get(id);
+        if (known !== undefined) return known;
+        const item = instance.measurementsCache[index];
+        if (item && instance.scrollRect && item.start > viewEnd(instance)) return item.size;
+      }
+      const height = measureElement(element, entry, instance);
+      heights.set(id, height);
+      return height;
+    },
+    [heights],
+  );
   const virtualizer = useVirtualizer({
     count: tasks.length,
     getScrollElement: () => scroller.current,
     estimateSize,
     getItemKey,
+    measureElement: measure,
     gap: 6,
     // A few cards beyond the edges: while dragging, dnd-kit repaints every mounted card when
     // cards come and go.
@@ -87,10 +138,16 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   });
   const headingId = `column-${status.id}-heading`;
 
-  // A card reached from the keyboard may be scrolled out of the page: bring it in.
+  // A card reached from the keyboard may be scrolled out of the page: bring it in. A card in
+  // view is left alone, without asking the browser where the column's end is (a layout).
   const focusedIndex = focusedId === null ? -1 : ids.indexOf(focusedId);
   useEffect(() => {
-    if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: "auto" });
+    if (focusedIndex < 0) return;
+    const item = virtualizer.measurementsCache[focusedIndex];
+    const top = virtualizer.scrollOffset ?? 0;
+    const inView = item && item.start >= top && item.end + VIEW_MARGIN <= viewEnd(virtualizer);
+    if (inView && virtualizer.scrollRect) return;
+    virtualizer.scrollToIndex(focusedIndex, { align: "auto" });
   }, [focusedIndex, virtualizer]);
 
   return (
@@ -122,7 +179,11 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
               : "No tasks yet — add one with + Add task."}
           </p>
         ) : (
-          <SortableContext id={status.id} items={ids} strategy={verticalListSortingStrategy}>
+          <SortableContext
+            id={status.id}
+            items={sortable ? ids : idle}
+            strategy={verticalListSortingStrategy}
+          >
             <ol className="board-cards" style={{ height: virtualizer.getTotalSize() }}>
               {virtualizer.getVirtualItems().map((item) => {
                 const task = tasks[item.index];

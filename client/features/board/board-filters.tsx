@@ -1,5 +1,5 @@
 import { CalendarDays, CircleUserRound, ListFilter, SignalHigh, Tag, X } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { memo, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Label, Member } from "../../../shared/entities.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { priorityNames } from "../../lib/task-names.ts";
@@ -76,7 +76,13 @@ const goneNames: Record<ListProperty, string> = {
  * value reopens its choices and whose × removes it. Everything goes into the address at once
  * (the text after a pause), so board and list keep the same filters.
  */
-export function BoardFilters({ search, statuses, members, labels, onChange }: BoardFiltersProps) {
+export const BoardFilters = memo(function BoardFilters({
+  search,
+  statuses,
+  members,
+  labels,
+  onChange,
+}: BoardFiltersProps) {
   const [text, setText] = useState(search.q ?? "");
   const sentText = useRef(search.q ?? "");
   const [menuOpen, setMenuOpen] = useState(false);
@@ -269,7 +275,7 @@ export function BoardFilters({ search, statuses, members, labels, onChange }: Bo
       )}
     </div>
   );
-}
+});
 
 function propertyIcon(property: Property): ReactNode {
   switch (property) {

@@ -21,7 +21,12 @@ import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
-import { BoardColumn, type ColumnDropData, type DropTarget } from "./board-column.tsx";
+import {
+  BoardColumn,
+  type CardHeights,
+  type ColumnDropData,
+  type DropTarget,
+} from "./board-column.tsx";
 import type { Columns, Totals } from "./use-board-columns.ts";
 import type { CardActions } from "./card-actions.ts";
 import type { CardContext } from "./card-context.ts";
@@ -64,6 +69,11 @@ export function BoardView(props: BoardViewProps) {
   // The column whose card is pressed: its cards are sortables until the press ends or a drag
   // that started from it does (then every column's are).
   const [pressed, setPressed] = useState<TaskStatus | null>(null);
+  // Compact cards are lower: each density keeps its own heights.
+  const [heightsOf] = useState(() => ({ compact: new Map(), comfortable: new Map() }));
+  const heights: CardHeights = context.preferences.compactMode
+    ? heightsOf.compact
+    : heightsOf.comfortable;
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click still opens the task.
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 5 } }),
@@ -137,6 +147,7 @@ export function BoardView(props: BoardViewProps) {
             context={context}
             links={links}
             filtered={filtered}
+            heights={heights}
             activeId={activeId}
             sortable={activeId !== null || pressed === status.id}
             onArm={setPressed}

@@ -1,6 +1,6 @@
 import { createLazyRoute, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { Plus, SquareKanban } from "lucide-react";
-import { Fragment, useCallback, useMemo, useState } from "react";
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { boardStatuses, isDoneCategory } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
@@ -120,6 +120,10 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
   const { columns, totals, shown } = useBoardColumns(unfiltered, search, filterContext);
   const anyTask = unfiltered.size > 0;
   const [creating, setCreating] = useState(false);
+  const startCreating = useCallback(() => setCreating(true), []);
+  const stopCreating = useCallback(() => setCreating(false), []);
+  const stopDeleting = useCallback(() => setDeleting(null), []);
+  const closePeek = useCallback(() => showPeek(undefined), [showPeek]);
 
   const setSearch = useCallback(
     (next: BoardSearch) => void navigate({ search: next, replace: true }),
@@ -135,6 +139,7 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
     [projectStatuses, search.status],
   );
   const statusIds = useMemo(() => statuses.map((status) => status.id), [statuses]);
+  const allStatuses = useMemo(() => boardStatuses(projectStatuses), [projectStatuses]);
   const openTask = useCallback(
     (taskId: string) =>
       void navigate({
@@ -164,22 +169,25 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
     ? document.querySelector<HTMLElement>(`[data-task-id="${cardPicker.taskId}"]`)
     : null;
   // The board's own New task: the new card lands in this board's columns.
-  useShortcuts({ newTask: () => setCreating(true) });
+  useShortcuts({ newTask: startCreating });
+  // What a change to the tasks leaves as it was keeps its props, so the header, the filters,
+  // the dialogs and the peek are not drawn again with the columns (they are memoised).
+  const step = useLatest(keyboard.step);
+  const headerActions = useMemo(
+    () => (
+      <button type="button" className="button button-primary" onClick={startCreating}>
+        New task
+      </button>
+    ),
+    [startCreating],
+  );
 
   return (
     <section className="board-page" data-compact={preferences.compactMode || undefined}>
-      <ProjectHeader
-        project={project}
-        view={view}
-        actions={
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-            New task
-          </button>
-        }
-      />
+      <ProjectHeader project={project} view={view} actions={headerActions} />
       <BoardFilters
         search={search}
-        statuses={boardStatuses(projectStatuses)}
+        statuses={allStatuses}
         members={members}
         labels={labels}
         onChange={setSearch}
@@ -189,9 +197,7 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           No tasks match these filters. Clear them to see every task.
         </p>
       )}
-      {!filtered && !anyTask && (
-        <EmptyBoard projectName={project.name} onCreate={() => setCreating(true)} />
-      )}
+      {!filtered && !anyTask && <EmptyBoard projectName={project.name} onCreate={startCreating} />}
       {view === "board" ? (
         <BoardView
           statuses={statuses}
@@ -226,7 +232,7 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
         labels={labels}
         canAssign={canPerform(role, "task.assign")}
         onCreate={createTask}
-        onClose={() => setCreating(false)}
+        onClose={stopCreating}
       />
       {view === "board" && (
         <SelectionBar
@@ -255,17 +261,26 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
         taskId={peekId}
         context={context}
         actions={actions}
-        onStep={keyboard.step}
-        onClose={() => showPeek(undefined)}
+        onStep={step}
+        onClose={closePeek}
       />
       <DeleteTaskDialog
         task={deleting}
         projectKey={project.key}
         onDelete={deleteTask}
-        onClose={() => setDeleting(null)}
+        onClose={stopDeleting}
       />
     </section>
   );
+}
+
+/** A function that stays the same and calls the latest `fn` (given while rendering). */
+function useLatest<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
 }
 
 /**

@@ -15,7 +15,7 @@ export type TaskChanges = Omit<MutatorArgs["updateTask"], "id" | "projectId" | "
 export type CardActions = {
   move: MoveTask;
   /** A new status puts the task at the bottom of that column, as dropping it there would. */
-  setStatus: (task: Task, status: TaskStatus) => void;
+  setStatus: (task: Task, status: TaskStatus) => ReturnType<MoveTask>;
   update: (task: Task, changes: TaskChanges) => void;
   copyLink: (task: Task) => void;
   /** Asks first (the board's confirmation), then deletes. */

@@ -7,7 +7,15 @@ import {
   Tag,
   Trash2,
 } from "lucide-react";
-import { memo, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
+import {
+  memo,
+  useCallback,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+  type SyntheticEvent,
+} from "react";
 import type { Task, TaskPriority } from "../../../shared/entities.ts";
 import { boardStatuses } from "../../../shared/statuses.ts";
 import { addDays, weekOf } from "../../lib/due-date.ts";
@@ -30,9 +38,34 @@ import { StatusIcon } from "../../ui/status-icon.tsx";
 import type { CardActions } from "./card-actions.ts";
 import type { CardContext } from "./card-context.ts";
 import { statusProgress } from "./task-meta.tsx";
+import type { MoveTask } from "./use-task-actions.ts";
+import { refocusCard } from "./use-card-keyboard.ts";
 import "../../styles/label-colors.css";
 
-type CardMenuProps = { task: Task; context: CardContext; actions: CardActions };
+type CardMenuProps = {
+  task: Task;
+  context: CardContext;
+  actions: CardActions;
+  /**
+   * For a menu that lives in the card: a move to another column (Move to, a new status) leaves
+   * the menu open, to go with the card in the same frame (`leaving` below).
+   */
+  leaving?: Leaving;
+};
+
+/**
+ * How a menu inside a card ends when the card goes to another column: the card is drawn
+ * anew there and the old one, menu included, leaves the page. Closing the menu first would
+ * take it down and hand the focus back to the "⋯" of a card about to go, then draw the board
+ * a second time; instead the menu goes with the card in one commit, and the focus goes to the
+ * moved card's title. Only a move that does not happen closes the menu itself.
+ */
+type Leaving = {
+  /** Set while a move is under way: the menu gives the focus back to nothing. */
+  moving: RefObject<boolean>;
+  /** Sends the move, or closes the menu when nothing moved. */
+  send: (taskId: string, move: () => ReturnType<MoveTask>) => void;
+};
 
 /**
  * A card's (and a list row's) "⋯": everything a person may change about the task without
@@ -42,6 +75,24 @@ type CardMenuProps = { task: Task; context: CardContext; actions: CardActions };
 export const CardMenu = memo(function CardMenu({ task, context, actions }: CardMenuProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const moving = useRef(false);
+  const send = useCallback((taskId: string, move: () => ReturnType<MoveTask>) => {
+    moving.current = true;
+    const close = () => {
+      moving.current = false;
+      setOpen(false);
+    };
+    const sent = move();
+    if (sent === null) close();
+    else {
+      refocusCard(taskId);
+      void sent.then((moved) => {
+        if (!moved) close();
+      });
+    }
+  }, []);
+  const leaving = { moving, send };
+  const finalFocus = useCallback(() => (moving.current ? false : button.current), []);
   return (
     <>
       <button
@@ -61,11 +112,11 @@ export const CardMenu = memo(function CardMenu({ task, context, actions }: CardM
         <Menu open onOpenChange={setOpen}>
           <MenuContent
             anchor={button}
-            finalFocus={button}
+            finalFocus={finalFocus}
             align="end"
             aria-label={`Actions for ${task.title}`}
           >
-            <CardMenuItems task={task} context={context} actions={actions} />
+            <CardMenuItems task={task} context={context} actions={actions} leaving={leaving} />
           </MenuContent>
         </Menu>
       )}
@@ -73,10 +124,12 @@ export const CardMenu = memo(function CardMenu({ task, context, actions }: CardM
   );
 });
 
-function CardMenuItems({ task, context, actions }: CardMenuProps) {
+function CardMenuItems({ task, context, actions, leaving }: CardMenuProps & { leaving: Leaving }) {
   const { can } = context;
   const columns = boardStatuses(context.statuses);
-  const props = { task, context, actions };
+  const props = { task, context, actions, leaving };
+  // A submenu gives the focus back to its item on closing, except when the card moves.
+  const submenuFocus = () => !leaving.moving.current;
 
   return (
     <>
@@ -86,13 +139,13 @@ function CardMenuItems({ task, context, actions }: CardMenuProps) {
             <MenuSubmenuTrigger icon={<StatusIconOf status={task.status} context={context} />}>
               Status
             </MenuSubmenuTrigger>
-            <MenuContent side="inline-end">
+            <MenuContent side="inline-end" finalFocus={submenuFocus}>
               <StatusChoices {...props} />
             </MenuContent>
           </MenuSubmenu>
           <MenuSubmenu>
             <MenuSubmenuTrigger icon={<SignalHigh aria-hidden />}>Priority</MenuSubmenuTrigger>
-            <MenuContent side="inline-end">
+            <MenuContent side="inline-end" finalFocus={submenuFocus}>
               <PriorityChoices {...props} />
             </MenuContent>
           </MenuSubmenu>
@@ -101,7 +154,7 @@ function CardMenuItems({ task, context, actions }: CardMenuProps) {
       {can.assign && (
         <MenuSubmenu>
           <MenuSubmenuTrigger icon={<CircleUserRound aria-hidden />}>Assignee</MenuSubmenuTrigger>
-          <MenuContent side="inline-end">
+          <MenuContent side="inline-end" finalFocus={submenuFocus}>
             <AssigneeChoices {...props} />
           </MenuContent>
         </MenuSubmenu>
@@ -110,13 +163,13 @@ function CardMenuItems({ task, context, actions }: CardMenuProps) {
         <>
           <MenuSubmenu>
             <MenuSubmenuTrigger icon={<Tag aria-hidden />}>Labels</MenuSubmenuTrigger>
-            <MenuContent side="inline-end">
+            <MenuContent side="inline-end" finalFocus={submenuFocus}>
               <LabelChoices {...props} />
             </MenuContent>
           </MenuSubmenu>
           <MenuSubmenu>
             <MenuSubmenuTrigger icon={<CalendarDays aria-hidden />}>Due date</MenuSubmenuTrigger>
-            <MenuContent side="inline-end">
+            <MenuContent side="inline-end" finalFocus={submenuFocus}>
               <DueChoices {...props} />
             </MenuContent>
           </MenuSubmenu>
@@ -124,7 +177,7 @@ function CardMenuItems({ task, context, actions }: CardMenuProps) {
       )}
       <MenuSubmenu>
         <MenuSubmenuTrigger icon={<ArrowRightLeft aria-hidden />}>Move to</MenuSubmenuTrigger>
-        <MenuContent side="inline-end">
+        <MenuContent side="inline-end" finalFocus={submenuFocus}>
           {/* The card's own column is not a move target: it is already there. */}
           {columns
             .filter((status) => status.id !== task.status)
@@ -133,7 +186,10 @@ function CardMenuItems({ task, context, actions }: CardMenuProps) {
                 <MenuItem
                   key={`${status.id}-${place}`}
                   icon={<StatusIconOf status={status.id} context={context} />}
-                  onClick={() => actions.move(task.id, status.id, { kind: place })}
+                  closeOnClick={false}
+                  onClick={() =>
+                    leaving.send(task.id, () => actions.move(task.id, status.id, { kind: place }))
+                  }
                 >
                   {place === "top" ? "Top" : "Bottom"} of {status.name}
                 </MenuItem>
@@ -211,20 +267,23 @@ export function CardPropertyMenu(props: CardPropertyMenuProps) {
   );
 }
 
-function StatusChoices({ task, context, actions }: CardMenuProps) {
+function StatusChoices({ task, context, actions, leaving }: CardMenuProps) {
   return (
     <MenuRadioGroup
       value={task.status}
       onValueChange={(value: string) => {
         const status = context.statusesById.get(value);
-        if (status && status.id !== task.status) actions.setStatus(task, status.id);
+        if (!status || status.id === task.status) return;
+        if (leaving) leaving.send(task.id, () => actions.setStatus(task, status.id));
+        else void actions.setStatus(task, status.id);
       }}
     >
       {context.statuses.map((status) => (
         <MenuRadioItem
           key={status.id}
           value={status.id}
-          closeOnClick
+          // In the card's own menu a new status takes the card, and the menu, to its column.
+          closeOnClick={!leaving || status.id === task.status}
           icon={<StatusIconOf status={status.id} context={context} />}
         >
           {status.name}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { memo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { Label, Member, Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { showError } from "../../lib/api-errors.ts";
@@ -39,7 +39,7 @@ type CreateTaskDialogProps = {
  * chips (pickers). Enter in the title or Mod+Enter anywhere creates; closing keeps what was
  * typed as the project's draft (task-draft.ts). The task goes to the bottom of its column.
  */
-export function CreateTaskDialog(props: CreateTaskDialogProps) {
+export const CreateTaskDialog = memo(function CreateTaskDialog(props: CreateTaskDialogProps) {
   const { open, project, onClose } = props;
   return (
     <Dialog
@@ -52,7 +52,7 @@ export function CreateTaskDialog(props: CreateTaskDialogProps) {
       {open && <TaskForm key={project.id} {...props} />}
     </Dialog>
   );
-}
+});
 
 function TaskForm(props: CreateTaskDialogProps) {
   const { project, members, labels, canAssign, onCreate, onClose } = props;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { memo, useState } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import type { SubtaskFate } from "../../../shared/mutator-args.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
@@ -18,7 +18,12 @@ type DeleteTaskDialogProps = {
  * "Delete WEB-12?" from a card's menu, on the board and the calendar: a parent's asks what
  * happens to its sub-tasks (kept as tasks of their own unless the person says otherwise).
  */
-export function DeleteTaskDialog({ task, projectKey, onDelete, onClose }: DeleteTaskDialogProps) {
+export const DeleteTaskDialog = memo(function DeleteTaskDialog({
+  task,
+  projectKey,
+  onDelete,
+  onClose,
+}: DeleteTaskDialogProps) {
   const [fate, setFate] = useState<SubtaskFate>("detach");
   // Each task asked about starts from the choice that loses nothing.
   const [askedAbout, setAskedAbout] = useState(task?.id);
@@ -46,4 +51,4 @@ export function DeleteTaskDialog({ task, projectKey, onDelete, onClose }: Delete
       <SubtaskFateChoice count={subtasks} value={fate} onChange={setFate} />
     </ConfirmDialog>
   );
-}
+});

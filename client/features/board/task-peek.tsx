@@ -1,7 +1,7 @@
 import { Dialog as BaseDialog } from "@base-ui/react/dialog";
 import { Link } from "@tanstack/react-router";
 import { ChevronDown, ChevronUp, Link as LinkIcon, Maximize2, X } from "lucide-react";
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { memo, useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { TaskPresence } from "../../components/present-people.tsx";
@@ -38,7 +38,13 @@ type TaskPeekProps = {
  * "Open full page" goes to the task's own route. A non-modal Base UI dialog: the board behind
  * stays usable, and clicking another card shows that one.
  */
-export function TaskPeek({ taskId, context, actions, onStep, onClose }: TaskPeekProps) {
+export const TaskPeek = memo(function TaskPeek({
+  taskId,
+  context,
+  actions,
+  onStep,
+  onClose,
+}: TaskPeekProps) {
   const task = useStoredTask(context.projectId, taskId);
   const { workspaceId, projectId } = context;
   useReportPresence(task ? { workspaceId, projectId, taskId: task.id } : null);
@@ -75,7 +81,7 @@ export function TaskPeek({ taskId, context, actions, onStep, onClose }: TaskPeek
       </BaseDialog.Portal>
     </BaseDialog.Root>
   );
-}
+});
 
 type PeekContentProps = {
   task: Task;

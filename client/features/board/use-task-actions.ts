@@ -9,7 +9,15 @@ import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import { planMove, type Placement } from "./task-placement.ts";
 
-export type MoveTask = (taskId: string, status: TaskStatus, placement: Placement) => void;
+/**
+ * Moves a task: `null` when there is nothing to do (no such task, or it is there already),
+ * else whether the store took the move (a refusal has been shown to the person).
+ */
+export type MoveTask = (
+  taskId: string,
+  status: TaskStatus,
+  placement: Placement,
+) => Promise<boolean> | null;
 
 export type NewTask = {
   title: string;
@@ -40,12 +48,18 @@ export function useTaskActions(projectId: string) {
   const moveTask: MoveTask = useCallback(
     (taskId, status, placement) => {
       const task = findTask(taskId);
-      if (!task) return;
+      if (!task) return null;
       const move = planMove(task, status, column(status), placement);
-      if (!move) return;
-      rep.mutate
+      if (!move) return null;
+      return rep.mutate
         .moveTask({ id: task.id, projectId, ...move, updatedAt: new Date().toISOString() })
-        .catch((error: unknown) => showError(error, "The task could not be moved"));
+        .then(
+          () => true,
+          (error: unknown) => {
+            showError(error, "The task could not be moved");
+            return false;
+          },
+        );
     },
     [rep, projectId, findTask, column],
   );
