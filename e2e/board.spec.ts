@@ -418,6 +418,21 @@ test("the list view groups the tasks by status, and the choice is remembered", a
   await expect(page.getByRole("link", { name: "Pick a name" })).toBeVisible();
   await expect(page.getByText("No tasks yet — add one with New task.").first()).toBeVisible();
 
+  // A row's Move to takes it to another group; the row stays in the page, its menu closes.
+  await openMoveMenu(page, "Write the brief");
+  await page.getByRole("menuitem", { name: "Top of Done" }).click();
+  await expect(headings).toHaveText([
+    /^To do\s*0$/,
+    /^In progress\s*0$/,
+    /^In review\s*0$/,
+    /^Done\s*2$/,
+  ]);
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Actions for Write the brief" })).toBeFocused();
+  await openMoveMenu(page, "Write the brief");
+  await page.getByRole("menuitem", { name: "Top of To do" }).click();
+  await expect(page.getByRole("menu")).toHaveCount(0);
+
   await page.reload();
   await expect(page.getByRole("link", { name: "Write the brief" })).toBeVisible();
   await expect(page.getByRole("region", { name: "To do" })).toHaveCount(0);

@@ -42,16 +42,10 @@ import type { MoveTask } from "./use-task-actions.ts";
 import { refocusCard } from "./use-card-keyboard.ts";
 import "../../styles/label-colors.css";
 
-type CardMenuProps = {
-  task: Task;
-  context: CardContext;
-  actions: CardActions;
-  /**
-   * For a menu that lives in the card: a move to another column (Move to, a new status) leaves
-   * the menu open, to go with the card in the same frame (`leaving` below).
-   */
-  leaving?: Leaving;
-};
+type CardMenuProps = { task: Task; context: CardContext; actions: CardActions };
+
+/** The menu's choices, with the way the card's own menu ends on a move (board cards only). */
+type ChoiceProps = CardMenuProps & { leaving?: Leaving | undefined };
 
 /**
  * How a menu inside a card ends when the card goes to another column: the card is drawn
@@ -72,7 +66,17 @@ type Leaving = {
  * opening it. Until it is first opened it is a plain button: a board of cards carries no
  * menu machinery, and the menu itself (Base UI) mounts only while open.
  */
-export const CardMenu = memo(function CardMenu({ task, context, actions }: CardMenuProps) {
+export const CardMenu = memo(function CardMenu(
+  props: CardMenuProps & {
+    /**
+     * For a board card, which always leaves the page on a move to another column (it is drawn
+     * anew in that column): the menu goes with it (`Leaving` above). A list row stays where
+     * it is drawn (the list is one flat list), so its menu closes as any menu does.
+     */
+    leavesOnMove?: boolean;
+  },
+) {
+  const { task, context, actions, leavesOnMove = false } = props;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const moving = useRef(false);
@@ -91,7 +95,7 @@ export const CardMenu = memo(function CardMenu({ task, context, actions }: CardM
       });
     }
   }, []);
-  const leaving = { moving, send };
+  const leaving = leavesOnMove ? { moving, send } : undefined;
   const finalFocus = useCallback(() => (moving.current ? false : button.current), []);
   return (
     <>
@@ -124,12 +128,12 @@ export const CardMenu = memo(function CardMenu({ task, context, actions }: CardM
   );
 });
 
-function CardMenuItems({ task, context, actions, leaving }: CardMenuProps & { leaving: Leaving }) {
+function CardMenuItems({ task, context, actions, leaving }: ChoiceProps) {
   const { can } = context;
   const columns = boardStatuses(context.statuses);
   const props = { task, context, actions, leaving };
   // A submenu gives the focus back to its item on closing, except when the card moves.
-  const submenuFocus = () => !leaving.moving.current;
+  const submenuFocus = () => !leaving?.moving.current;
 
   return (
     <>
@@ -186,10 +190,12 @@ function CardMenuItems({ task, context, actions, leaving }: CardMenuProps & { le
                 <MenuItem
                   key={`${status.id}-${place}`}
                   icon={<StatusIconOf status={status.id} context={context} />}
-                  closeOnClick={false}
-                  onClick={() =>
-                    leaving.send(task.id, () => actions.move(task.id, status.id, { kind: place }))
-                  }
+                  closeOnClick={!leaving}
+                  onClick={() => {
+                    const move = () => actions.move(task.id, status.id, { kind: place });
+                    if (leaving) leaving.send(task.id, move);
+                    else void move();
+                  }}
                 >
                   {place === "top" ? "Top" : "Bottom"} of {status.name}
                 </MenuItem>
@@ -221,7 +227,7 @@ const propertyTitles: Record<CardProperty, string> = {
   due: "Change due date",
 };
 
-const choicesOf: Record<CardProperty, (props: CardMenuProps) => ReactNode> = {
+const choicesOf: Record<CardProperty, (props: ChoiceProps) => ReactNode> = {
   status: StatusChoices,
   priority: PriorityChoices,
   assignee: AssigneeChoices,
@@ -267,7 +273,7 @@ export function CardPropertyMenu(props: CardPropertyMenuProps) {
   );
 }
 
-function StatusChoices({ task, context, actions, leaving }: CardMenuProps) {
+function StatusChoices({ task, context, actions, leaving }: ChoiceProps) {
   return (
     <MenuRadioGroup
       value={task.status}
@@ -293,7 +299,7 @@ function StatusChoices({ task, context, actions, leaving }: CardMenuProps) {
   );
 }
 
-function PriorityChoices({ task, actions }: CardMenuProps) {
+function PriorityChoices({ task, actions }: ChoiceProps) {
   return (
     <MenuRadioGroup
       value={task.priority}
@@ -313,7 +319,7 @@ function PriorityChoices({ task, actions }: CardMenuProps) {
   );
 }
 
-function AssigneeChoices({ task, context, actions }: CardMenuProps) {
+function AssigneeChoices({ task, context, actions }: ChoiceProps) {
   const members = [...context.membersById.values()];
   const me = context.membersById.get(context.userId);
   return (
@@ -358,7 +364,7 @@ function AssigneeChoices({ task, context, actions }: CardMenuProps) {
   );
 }
 
-function LabelChoices({ task, context, actions }: CardMenuProps) {
+function LabelChoices({ task, context, actions }: ChoiceProps) {
   const labels = [...context.labelsById.values()];
   return (
     <>
@@ -383,7 +389,7 @@ function LabelChoices({ task, context, actions }: CardMenuProps) {
   );
 }
 
-function DueChoices({ task, context, actions }: CardMenuProps) {
+function DueChoices({ task, context, actions }: ChoiceProps) {
   const today = context.today;
   const days = [
     { label: "Today", day: today },

@@ -244,7 +244,7 @@ const CardArticle = memo(function CardArticle(props: CardArticleProps) {
         >
           <span aria-hidden="true">⠿</span>
         </button>
-        <CardMenu task={task} context={context} actions={actions} />
+        <CardMenu task={task} context={context} actions={actions} leavesOnMove />
       </div>
     </article>
   );
