@@ -27,9 +27,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * The time (ms since navigation start) of the first frame showing a board card, and of the
- * pull response that ends a first sync (a large scope comes in pages; its cookie says `more`
- * until the last): the board paints from the first page, the rest follows.
+ * The time (ms since navigation start) of the first frame showing a board card, of the pull
+ * response that ends a first sync (a large scope comes in pages; its cookie says `more` until
+ * the last), and of the last response of that sync that carried tasks (a project's slice sends
+ * its tasks first, then their comments and activity): the board paints from the first page,
+ * the rest follows.
  */
 const boardReadyScript = `
   (() => {
@@ -38,9 +40,17 @@ const boardReadyScript = `
       const response = await fetch(input, init);
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
       if (url.includes("/api/replicache/pull") && response.ok) {
+        const arrived = performance.now();
         response.clone().json().then((body) => {
           const more = body && body.cookie && body.cookie.more === true;
-          if (!more && window.__benchSynced === undefined) window.__benchSynced = performance.now();
+          const patch = body && Array.isArray(body.patch) ? body.patch : [];
+          if (patch.some((op) => op.op === "put" && String(op.key).startsWith("task/"))) {
+            window.__benchLastTaskPage = arrived;
+          }
+          if (!more && window.__benchSynced === undefined) {
+            window.__benchSynced = arrived;
+            window.__benchTasksIn = window.__benchLastTaskPage ?? arrived;
+          }
         }, () => undefined);
       }
       return response;
@@ -78,6 +88,8 @@ declare global {
   interface Window {
     __benchBoardReady?: number;
     __benchSynced?: number;
+    __benchLastTaskPage?: number;
+    __benchTasksIn?: number;
     __benchResult?: Promise<{ start: number; end: number }>;
     __benchEvents?: { name: string; start: number; duration: number; interactionId: number }[];
   }
@@ -162,7 +174,10 @@ export async function newPerson(browser: Browser, baseUrl: string, cookies: Cook
 }
 
 /** The moment the page's script recorded under `mark` (ms since navigation start). */
-async function pageMark(page: Page, mark: "__benchBoardReady" | "__benchSynced"): Promise<number> {
+async function pageMark(
+  page: Page,
+  mark: "__benchBoardReady" | "__benchSynced" | "__benchTasksIn",
+): Promise<number> {
   const handle = await page.waitForFunction((name) => window[name], mark, {
     timeout: 120_000,
     polling: 50,
@@ -175,6 +190,9 @@ export const boardReady = (page: Page) => pageMark(page, "__benchBoardReady");
 
 /** When the last page of the first sync arrived. */
 const synced = (page: Page) => pageMark(page, "__benchSynced");
+
+/** When the last page of the first sync that carried tasks arrived. */
+const tasksIn = (page: Page) => pageMark(page, "__benchTasksIn");
 
 export const card = (status: string, index: number) =>
   `section.board-column[data-status="${status}"] li[data-index="${index}"] article.task-card`;
@@ -267,8 +285,9 @@ async function firstSyncs(
   cookies: Cookie[],
   url: string,
   runs: number,
-): Promise<{ person: Person; painted: number[]; received: number[] }> {
+): Promise<{ person: Person; painted: number[]; tasks: number[]; received: number[] }> {
   const painted: number[] = [];
+  const tasks: number[] = [];
   const received: number[] = [];
   let person: Person | undefined;
   for (let i = 0; i < runs; i++) {
@@ -277,9 +296,10 @@ async function firstSyncs(
     await person.page.goto(url);
     painted.push(await boardReady(person.page));
     received.push(await synced(person.page));
+    tasks.push(await tasksIn(person.page));
   }
   if (!person) throw new Error("no first sync run");
-  return { person, painted, received };
+  return { person, painted, tasks, received };
 }
 
 /** Reloads to the first frame with a card, once Replicache has written what it pulled. */
@@ -306,8 +326,9 @@ async function heapMb({ context, page }: Person): Promise<number> {
 
 /**
  * Partial sync in a large workspace (issue 19): one project opened in an empty browser (its
- * board's first paint, and the last page of its slice: its tasks, then their comments and
- * activity), a warm reload, and the heap with that project loaded.
+ * board's first paint, the last page of its slice that carried tasks, and the last page of
+ * all: its tasks come first, then their comments and activity), a warm reload, and the heap
+ * with that project loaded.
  */
 export async function measureBigWorkspace(
   browser: Browser,
@@ -320,7 +341,7 @@ export async function measureBigWorkspace(
   if (!workspace || !project) throw new Error(`no workspace ${options.workspaceKey}`);
   const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
   const label = `one project of ${workspace.projects.length}, ${options.tasks.toLocaleString("en")}-task workspace`;
-  const { person, painted, received } = await firstSyncs(
+  const { person, painted, tasks, received } = await firstSyncs(
     browser,
     system,
     workspace.sessions[0],
@@ -329,7 +350,12 @@ export async function measureBigWorkspace(
   );
   try {
     figures.add(`open ${label}, empty browser: board painted`, "ms", painted, budgets.openProject);
-    figures.add(`open ${label}, empty browser: all its tasks`, "ms", received, budgets.firstSync);
+    figures.add(`open ${label}, empty browser: all its tasks`, "ms", tasks, budgets.firstSync);
+    figures.add(
+      `open ${label}, empty browser: its whole slice (tasks, comments, activity)`,
+      "ms",
+      received,
+    );
     const reload = await reloads(person.page, options.runs.reload);
     figures.add(`warm reload of ${label}`, "ms", reload, budgets.reload);
     figures.add(`JS heap, ${label} loaded (after GC)`, "MB", [await heapMb(person)], budgets.heap);
