@@ -310,9 +310,9 @@ export async function measureServer(
     if (failures > 0) console.log(`    (${failures} pushes failed with a 5xx and were sent again)`);
     return done / ((performance.now() - started) / 1000);
   };
-  // A server that has been up a while has its push path compiled by V8: the first second of
-  // pushes after the start runs about a fifth slower (425/s against 520/s on 2 cores), which
-  // the quick mode's short runs used to count. Not measured.
+  // A server just started is still warming up (compiled code, connections, cached sessions):
+  // its first second of pushes runs about a fifth slower (425/s against 520/s on 2 cores),
+  // which the quick mode's short runs used to count. Not measured.
   const warm = await pushFor(1, 1, 9);
   console.log(`  push warm-up (not counted): ${warm.toFixed(0)} mutations/s`);
   for (const batch of [1, 20]) {
