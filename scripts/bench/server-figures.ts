@@ -289,11 +289,14 @@ export async function measureServer(
   const clients = Number(process.env.BENCH_PUSH_CLIENTS ?? 8);
   const seconds = options.quick ? 1.5 : 4;
   const pushRuns = options.quick ? 2 : 5;
-  /** `clients` pushing `batch` mutations a request for `seconds`: mutations per second. */
-  const pushFor = async (batch: number, seconds: number, run: number) => {
+  /**
+   * `clients` pushing `batch` mutations a request for `duration` seconds: mutations per second.
+   * `run` picks the range its mutations are numbered from (the warm-up takes the one after the runs).
+   */
+  const pushFor = async (batch: number, duration: number, run: number) => {
     let done = 0;
     let failures = 0;
-    const deadline = performance.now() + seconds * 1000;
+    const deadline = performance.now() + duration * 1000;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: clients }, async (_, c) => {
@@ -313,7 +316,7 @@ export async function measureServer(
   // A server just started is still warming up (compiled code, connections, cached sessions):
   // its first second of pushes runs about a fifth slower (425/s against 520/s on 2 cores),
   // which the quick mode's short runs used to count. Not measured.
-  const warm = await pushFor(1, 1, 9);
+  const warm = await pushFor(1, 1, pushRuns);
   console.log(`  push warm-up (not counted): ${warm.toFixed(0)} mutations/s`);
   for (const batch of [1, 20]) {
     const rates: number[] = [];
