@@ -291,7 +291,8 @@ export async function measureServer(
   const pushRuns = options.quick ? 2 : 5;
   /**
    * `clients` pushing `batch` mutations a request for `duration` seconds: mutations per second.
-   * `run` picks the range its mutations are numbered from (the warm-up takes the one after the runs).
+   * `run` picks the range its mutations are numbered from (the warm-up takes the one after
+   * the runs').
    */
   const pushFor = async (batch: number, duration: number, run: number) => {
     let done = 0;
