@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import postgres from "postgres";
 import { z } from "zod";
 import { startServer, type RunningServer } from "../server.ts";
+import { POKE_CHANNEL } from "./poke.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -336,6 +338,34 @@ describe.skipIf(!process.env.DATABASE_URL)("pokes across two server processes", 
       expect(await stream.next(STREAM_END_MS)).toBe("ended");
     } finally {
       stream.close();
+    }
+  });
+
+  it("changes that reach an instance in one burst poke a stream once, then once more when its window ends", async () => {
+    const owner = await signUp(first, "Owner");
+    const member = await signUp(first, "Member");
+    const workspaceId = await createWorkspace(first, owner, "A burst of changes");
+    await addMember(first, owner, workspaceId, member);
+    const stream = await openPokeStream(second, member);
+    // Thirty changes committed together arrive as one burst of notifications, as they do after
+    // the instance's event loop was held up: postgres.js hands them over in one loop.
+    const sql = postgres(first.database.databaseUrl!, { max: 1, onnotice: () => {} });
+
+    try {
+      await sql.begin(async (tx) => {
+        // Postgres folds equal notifications of one transaction into one: each names a user.
+        for (let i = 0; i < 30; i++) {
+          const payload = JSON.stringify({ w: [workspaceId], u: [`nobody-${i}`] });
+          await tx`select pg_notify(${POKE_CHANNEL}, ${payload})`;
+        }
+      });
+      let pokes = 0;
+      while (await stream.nextPoke(1000)) pokes++;
+
+      expect(pokes).toBe(2);
+    } finally {
+      stream.close();
+      await sql.end();
     }
   });
 

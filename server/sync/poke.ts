@@ -162,14 +162,24 @@ export async function createPokes({
     due.clear();
     window = setTimeout(closeWindow, debounceMs());
   };
-  const poke = (connection: Connection) => {
+  /**
+   * Pokes the streams one change names: at once when no window is open, and the window opens
+   * behind them; inside a window, at its end. The window opens before the next change is
+   * delivered, even one delivered in the same turn: after the event loop was held up,
+   * postgres.js hands every notification that arrived meanwhile to the listener in one
+   * synchronous loop, and each would otherwise have poked every stream again.
+   */
+  const poke = (named: Iterable<Connection>) => {
     if (window) {
-      due.add(connection);
+      for (const connection of named) due.add(connection);
       return;
     }
-    write(connection);
-    // Other streams named by the same change are poked at once too, before the window opens.
-    queueMicrotask(() => (window ??= setTimeout(closeWindow, debounceMs())));
+    let poked = false;
+    for (const connection of named) {
+      write(connection);
+      poked = true;
+    }
+    if (poked) window = setTimeout(closeWindow, debounceMs());
   };
 
   const refreshWorkspaces = async (connection: Connection) => {
@@ -189,18 +199,20 @@ export async function createPokes({
       held.push(change);
       return;
     }
-    if (change !== "everyone") for (const observer of observers) observer.changed?.(change);
+    if (change === "everyone") {
+      poke(connections);
+      return;
+    }
+    for (const observer of observers) observer.changed?.(change);
+    const poked: Connection[] = [];
     for (const connection of connections) {
-      if (change === "everyone") {
-        poke(connection);
-        continue;
-      }
       const named = change.userIds.includes(connection.userId);
       if (named) void refreshWorkspaces(connection);
       if (named || change.workspaceIds.some((id) => connection.workspaceIds.has(id))) {
-        poke(connection);
+        poked.push(connection);
       }
     }
+    poke(poked);
   };
 
   const forget = (connection: Connection) => {
