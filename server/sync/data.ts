@@ -62,49 +62,58 @@ export async function clientGroupOwner(db: Db, id: string): Promise<string | nul
 
 /**
  * Creates the group on first sight and locks its row for the rest of the transaction, so two
- * requests of one group (two tabs pushing at once) run one after the other. The row is locked,
- * not written: a pull of the group at REPEATABLE READ, which writes the row's cookie order,
- * would fail (40001) behind a push that wrote it, and pulls are served in waves
- * (pull-waves.ts), where one pull's failure makes the whole wave run again. The two
- * statements leave together (one round trip).
+ * requests of one group (two tabs pushing at once) run one after the other. `for no key
+ * update`, the lock an update of the row would take: it waits for the group's other pushes but
+ * not for the foreign-key checks (key share) of the records and cookie order a pull writes,
+ * and pulls are served in waves that hold them until the wave commits (pull-waves.ts). Nothing
+ * of a pull's writes is in this row (migration 0016). The two statements leave together (one
+ * round trip).
  */
 export async function lockClientGroup(
   tx: Db,
   id: string,
   userId: string,
-): Promise<{ userId: string; cvrVersion: number }> {
+): Promise<{ userId: string }> {
   const insert = tx`
     insert into replicache_client_group (id, user_id) values (${id}, ${userId})
     on conflict (id) do nothing`;
-  const lock = tx<{ userId: string; cvrVersion: number }[]>`
-    select user_id as "userId", cvr_version as "cvrVersion"
-    from replicache_client_group where id = ${id} for update`;
+  const lock = tx<{ userId: string }[]>`
+    select user_id as "userId" from replicache_client_group where id = ${id} for no key update`;
   const [, [row]] = await Promise.all([insert, lock]);
   if (!row) throw new Error(`client group ${id} could not be locked`);
   return row;
 }
 
+/** The group's owner and the order of the last cookie it was handed (0 before any). */
 export async function readClientGroup(
   tx: Db,
   id: string,
 ): Promise<{ userId: string; cvrVersion: number } | null> {
   const [row] = await tx<{ userId: string; cvrVersion: number }[]>`
-    select user_id as "userId", cvr_version as "cvrVersion"
-    from replicache_client_group where id = ${id}`;
+    select g.user_id as "userId", coalesce(c.cvr_version, 0) as "cvrVersion"
+    from replicache_client_group g left join replicache_cookie c on c.client_group_id = g.id
+    where g.id = ${id}`;
   return row ?? null;
 }
 
-/** Records the order of the cookie just handed out (creating the group on its first pull). */
+/**
+ * Records the order of the cookie just handed out, creating the group on its first pull. The
+ * group's row is written only then (`isNew`): a push holds it locked (lockClientGroup).
+ */
 export async function setClientGroupVersion(
   tx: Db,
-  id: string,
-  userId: string,
+  { id, userId, isNew }: { id: string; userId: string; isNew: boolean },
   cvrVersion: number,
 ) {
+  const group = isNew
+    ? tx`with created as (
+        insert into replicache_client_group (id, user_id) values (${id}, ${userId})
+        on conflict (id) do nothing)`
+    : tx``;
   await tx`
-    insert into replicache_client_group (id, user_id, cvr_version)
-    values (${id}, ${userId}, ${cvrVersion})
-    on conflict (id) do update set cvr_version = excluded.cvr_version, last_modified = now()`;
+    ${group}
+    insert into replicache_cookie (client_group_id, cvr_version) values (${id}, ${cvrVersion})
+    on conflict (client_group_id) do update set cvr_version = excluded.cvr_version`;
 }
 
 /**

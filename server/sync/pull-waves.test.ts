@@ -200,9 +200,11 @@ describe("a wave's transaction", () => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same client group", () => {
+  const group = (id: string, isNew: boolean) => ({ id, userId: owner.id, isNew });
+
   it("does not make the pull's write of its cookie order fail", async () => {
     const groupId = newId("g");
-    await data.setClientGroupVersion(server.db.sql, groupId, owner.id, 1);
+    await data.setClientGroupVersion(server.db.sql, group(groupId, true), 1);
 
     // The pull reads the group (its snapshot is taken), a push of the group commits, and the
     // pull then records its cookie order: one try, no serialization failure.
@@ -212,12 +214,49 @@ describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same cli
       async (tx, commit) => {
         await data.readClientGroup(tx, groupId);
         await server.db.sql.begin((push) => data.lockClientGroup(push, groupId, owner.id));
-        await commit(data.setClientGroupVersion(tx, groupId, owner.id, 2));
+        await commit(data.setClientGroupVersion(tx, group(groupId, false), 2));
       },
       1,
     );
 
     expect(await data.readClientGroup(server.db.sql, groupId)).toMatchObject({ cvrVersion: 2 });
+  });
+
+  it("is not held back by a pull that wrote its cookie order and record but has not committed", async () => {
+    const groupId = newId("g");
+    await data.setClientGroupVersion(server.db.sql, group(groupId, true), 1);
+
+    // A pull of a wave writes its group's cookie order and record, then waits for the wave's
+    // other pulls before the one COMMIT; a push of the group arrives meanwhile.
+    const pushed = await withRetry(
+      server.db.sql,
+      "repeatable read",
+      async (tx, commit) => {
+        await data.readClientGroup(tx, groupId);
+        await data.setClientGroupVersion(tx, group(groupId, false), 2);
+        await data.saveCvr(tx, {
+          id: newId("cvr"),
+          clientGroupId: groupId,
+          userId: owner.id,
+          order: 2,
+          snapshot: await data.currentSnapshot(tx),
+          workspaces: {},
+          entries: {},
+          clientMutationIds: {},
+          fingerprint: "",
+          partial: null,
+        });
+        const locked = await server.db.sql.begin(async (push) => {
+          await push`set local lock_timeout = '2s'`;
+          return data.lockClientGroup(push, groupId, owner.id);
+        });
+        await commit();
+        return locked;
+      },
+      1,
+    );
+
+    expect(pushed).toEqual({ userId: owner.id });
   });
 });
 

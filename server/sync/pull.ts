@@ -123,7 +123,7 @@ const pullRequestSchema = z.object({
 
 /**
  * The largest cookie order honoured. Orders are stored in integer columns
- * (`replicache_client_group.cvr_version`, `replicache_cvr.cookie_order`); stopping at half
+ * (`replicache_cookie.cvr_version`, `replicache_cvr.cookie_order`); stopping at half
  * their range leaves a group that starts from the largest cookie a billion pulls to go.
  */
 const MAX_COOKIE_ORDER = 2 ** 30;
@@ -169,7 +169,7 @@ export async function pull(
 
   const run = async (tx: Tx, commit: Commit, shared: Shared): Promise<PullResult> => {
     // Read, not locked: a no-op pull writes nothing. Two concurrent pulls of one group both
-    // write the group's cvr_version below, and repeatable read makes the second one retry.
+    // write its cookie order below, and repeatable read makes the second one retry.
     // Sent together with the BEGIN: postgres.js pipelines them on the transaction's
     // connection, so they cost one round trip rather than seven (the transaction's snapshot
     // is the same for all). What only a pull that changes something needs (the snapshot, the
@@ -245,7 +245,11 @@ export async function pull(
     };
     // The last statements, with the COMMIT right behind them.
     await commit(
-      data.setClientGroupVersion(tx, groupId, userId, next.order),
+      data.setClientGroupVersion(
+        tx,
+        { id: groupId, userId, isNew: storedGroup === null },
+        next.order,
+      ),
       data.saveCvr(tx, {
         id: next.cvrId,
         clientGroupId: groupId,
