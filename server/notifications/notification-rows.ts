@@ -227,26 +227,25 @@ export async function deletedNotificationKeys(
 }
 
 /**
- * Whether any of the person's notifications was written or deleted after the snapshot of the
- * client view record `cvrId` (false when there is no such record of theirs). The snapshot is
- * read in SQL, so that a pull can send this with its first statements, before it has the record.
+ * For each client view record: its person, and whether any of their notifications was written
+ * or deleted after the record's snapshot. The snapshot is read in SQL, so that a pull can send
+ * this with its first statements, before it has the record; read for a whole wave of pulls at
+ * once (pull-waves.ts `one`). A record that is not there is missing.
  */
-export async function notificationsChangedSinceRecord(
-  tx: Db,
-  userId: string,
-  cvrId: string,
-): Promise<boolean> {
-  const [row] = await tx<{ changed: boolean }[]>`
-    select coalesce((
-      select exists (select 1 from notification
-          where user_id = ${userId} and tx >= pg_snapshot_xmin(r.snapshot)
-            and not pg_visible_in_snapshot(tx, r.snapshot))
-        or exists (select 1 from notification_tombstone
-          where user_id = ${userId} and tx >= pg_snapshot_xmin(r.snapshot)
-            and not pg_visible_in_snapshot(tx, r.snapshot))
-      from replicache_cvr r where r.id = ${cvrId} and r.user_id = ${userId}), false) as changed`;
-  return row?.changed ?? false;
-}
+export const notificationsChangedSinceRecords = {
+  async read(tx: Db, cvrIds: string[]): Promise<Map<string, { userId: string; changed: boolean }>> {
+    const rows = await tx<{ id: string; userId: string; changed: boolean }[]>`
+      select r.id, r.user_id as "userId",
+        exists (select 1 from notification
+            where user_id = r.user_id and tx >= pg_snapshot_xmin(r.snapshot)
+              and not pg_visible_in_snapshot(tx, r.snapshot))
+          or exists (select 1 from notification_tombstone
+            where user_id = r.user_id and tx >= pg_snapshot_xmin(r.snapshot)
+              and not pg_visible_in_snapshot(tx, r.snapshot)) as changed
+      from replicache_cvr r where r.id = any(${cvrIds})`;
+    return new Map(rows.map(({ id, ...record }) => [id, record]));
+  },
+};
 
 export async function pruneNotificationTombstones(tx: Db, days: number, batch = 1000) {
   await tx`

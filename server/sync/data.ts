@@ -84,37 +84,46 @@ export async function lockClientGroup(
   return row;
 }
 
-/** The group's owner and the order of the last cookie it was handed (0 before any). */
-export async function readClientGroup(
-  tx: Db,
-  id: string,
-): Promise<{ userId: string; cvrVersion: number } | null> {
-  const [row] = await tx<{ userId: string; cvrVersion: number }[]>`
-    select g.user_id as "userId", coalesce(c.cvr_version, 0) as "cvrVersion"
-    from replicache_client_group g left join replicache_cookie c on c.client_group_id = g.id
-    where g.id = ${id}`;
-  return row ?? null;
-}
+/**
+ * Client groups by id (a pull's are read for its whole wave: pull-waves.ts `one`): the owner,
+ * and the order of the last cookie handed out (0 before any). A group never seen is missing.
+ */
+export const clientGroups = {
+  async read(tx: Db, ids: string[]): Promise<Map<string, { userId: string; cvrVersion: number }>> {
+    const rows = await tx<{ id: string; userId: string; cvrVersion: number }[]>`
+      select g.id, g.user_id as "userId", coalesce(c.cvr_version, 0) as "cvrVersion"
+      from replicache_client_group g left join replicache_cookie c on c.client_group_id = g.id
+      where g.id = any(${ids})`;
+    return new Map(rows.map(({ id, ...group }) => [id, group]));
+  },
+};
+
+export type CookieOrder = { groupId: string; userId: string; isNew: boolean; order: number };
 
 /**
- * Records the order of the cookie just handed out, creating the group on its first pull. The
- * group's row is written only then (`isNew`): a push holds it locked (lockClientGroup).
+ * Records the order of the cookie each pull just handed out, creating the groups seen for the
+ * first time. A group's row is written only then: a push holds it locked (lockClientGroup).
+ * One group at most once per call (a wave has one pull per group).
  */
-export async function setClientGroupVersion(
-  tx: Db,
-  { id, userId, isNew }: { id: string; userId: string; isNew: boolean },
-  cvrVersion: number,
-) {
-  const group = isNew
-    ? tx`with created as (
-        insert into replicache_client_group (id, user_id) values (${id}, ${userId})
-        on conflict (id) do nothing)`
-    : tx``;
-  await tx`
-    ${group}
-    insert into replicache_cookie (client_group_id, cvr_version) values (${id}, ${cvrVersion})
-    on conflict (client_group_id) do update set cvr_version = excluded.cvr_version`;
-}
+export const cookieOrders = {
+  async write(tx: Db, orders: CookieOrder[]) {
+    const created = orders.filter((order) => order.isNew);
+    const groups =
+      created.length > 0
+        ? tx`with created as (
+            insert into replicache_client_group (id, user_id)
+            select * from unnest(${created.map((o) => o.groupId)}::text[],
+              ${created.map((o) => o.userId)}::text[])
+            on conflict (id) do nothing)`
+        : tx``;
+    await tx`
+      ${groups}
+      insert into replicache_cookie (client_group_id, cvr_version)
+      select * from unnest(${orders.map((o) => o.groupId)}::text[],
+        ${orders.map((o) => o.order)}::int[])
+      on conflict (client_group_id) do update set cvr_version = excluded.cvr_version`;
+  },
+};
 
 /**
  * The stored state of the named clients. Read after the group is locked (lockClientGroup), and
@@ -159,15 +168,21 @@ export async function setLastMutationIds(
     select 1 / (count(*) = ${clients.length})::int from saved`;
 }
 
-export async function clientMutationIds(
-  tx: Db,
-  clientGroupId: string,
-): Promise<Record<string, number>> {
-  const rows = await tx<{ id: string; lastMutationId: number }[]>`
-    select id, last_mutation_id as "lastMutationId" from replicache_client
-    where client_group_id = ${clientGroupId}`;
-  return Object.fromEntries(rows.map((row) => [row.id, row.lastMutationId]));
-}
+/** Each group's clients and their lastMutationIDs; a group with no client yet is missing. */
+export const clientMutationIds = {
+  async read(tx: Db, groupIds: string[]): Promise<Map<string, Record<string, number>>> {
+    const rows = await tx<{ groupId: string; id: string; lastMutationId: number }[]>`
+      select client_group_id as "groupId", id, last_mutation_id as "lastMutationId"
+      from replicache_client where client_group_id = any(${groupIds})`;
+    const groups = new Map<string, Record<string, number>>();
+    for (const { groupId, id, lastMutationId } of rows) {
+      let clients = groups.get(groupId);
+      if (!clients) groups.set(groupId, (clients = {}));
+      clients[id] = lastMutationId;
+    }
+    return groups;
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Client view records
@@ -254,33 +269,45 @@ export async function currentSnapshot(tx: Db): Promise<string> {
 }
 
 /**
- * The record a cookie names. One of another user, or older than `maxAgeDays` (its pull's
- * tombstones may be pruned), is treated as missing: the client gets a reset.
+ * Client view records by id, with their user: the caller treats one of another user as
+ * missing. One older than `maxAgeDays` (its pull's tombstones may be pruned) is missing: the
+ * client gets a reset.
  */
-export async function loadCvr(
-  tx: Db,
-  id: string,
-  userId: string,
-  maxAgeDays: number,
-): Promise<Cvr | null> {
-  const [row] = await tx`
-    select id, cookie_order as "order", snapshot::text as snapshot, workspaces, entries,
-      client_mutation_ids as "clientMutationIds", fingerprint, partial
-    from replicache_cvr
-    where id = ${id} and user_id = ${userId}
-      and created_at > now() - make_interval(days => ${maxAgeDays})`;
-  return row ? cvrSchema.parse(row) : null;
+export function cvrsById(maxAgeDays: number) {
+  return {
+    async read(tx: Db, ids: string[]): Promise<Map<string, Cvr & { userId: string }>> {
+      const rows = await tx<{ id: string; userId: string }[]>`
+        select id, user_id as "userId", cookie_order as "order", snapshot::text as snapshot,
+          workspaces, entries, client_mutation_ids as "clientMutationIds", fingerprint, partial
+        from replicache_cvr
+        where id = any(${ids}) and created_at > now() - make_interval(days => ${maxAgeDays})`;
+      return new Map(rows.map((row) => [row.id, { ...cvrSchema.parse(row), userId: row.userId }]));
+    },
+  };
 }
 
-export async function saveCvr(tx: Db, cvr: Cvr & { clientGroupId: string; userId: string }) {
-  await tx`
-    insert into replicache_cvr (id, client_group_id, user_id, cookie_order, snapshot, workspaces,
-      entries, client_mutation_ids, fingerprint, partial)
-    values (${cvr.id}, ${cvr.clientGroupId}, ${cvr.userId}, ${cvr.order},
-      ${cvr.snapshot}::pg_snapshot, ${tx.json(cvr.workspaces)}, ${tx.json(cvr.entries)},
-      ${tx.json(cvr.clientMutationIds)}, ${cvr.fingerprint},
-      ${cvr.partial ? tx.json(cvr.partial) : null})`;
-}
+export type NewCvr = Cvr & { clientGroupId: string; userId: string };
+
+/** Stores the records of a wave's pulls, in one statement. */
+export const newCvrs = {
+  async write(tx: Db, cvrs: NewCvr[]) {
+    const column = <T>(value: (cvr: NewCvr) => T) => cvrs.map(value);
+    const json = (value: (cvr: NewCvr) => unknown) => column((cvr) => JSON.stringify(value(cvr)));
+    await tx`
+      insert into replicache_cvr (id, client_group_id, user_id, cookie_order, snapshot, workspaces,
+        entries, client_mutation_ids, fingerprint, partial)
+      select id, client_group_id, user_id, cookie_order, snapshot::pg_snapshot, workspaces::jsonb,
+        entries::jsonb, client_mutation_ids::jsonb, fingerprint, partial::jsonb
+      from unnest(${column((c) => c.id)}::text[], ${column((c) => c.clientGroupId)}::text[],
+        ${column((c) => c.userId)}::text[], ${column((c) => c.order)}::int[],
+        ${column((c) => c.snapshot)}::text[], ${json((c) => c.workspaces)}::text[],
+        ${json((c) => c.entries)}::text[], ${json((c) => c.clientMutationIds)}::text[],
+        ${column((c) => c.fingerprint)}::text[],
+        ${column((c) => (c.partial ? JSON.stringify(c.partial) : null))}::text[])
+        as r(id, client_group_id, user_id, cookie_order, snapshot, workspaces, entries,
+          client_mutation_ids, fingerprint, partial)`;
+  },
+};
 
 /**
  * Nothing changed for the client between the record's snapshot and this one: the record now
@@ -294,32 +321,28 @@ export async function advanceCvr(tx: Db, id: string, snapshot: string, fingerpri
 }
 
 /**
- * Keeps the newest `keep` records of a group, and drops the user's records older than
+ * Keeps the newest `keep` records of each group, and drops the users' records older than
  * `maxAgeDays` (groups of closed browsers): a cookie naming a dropped record gets a reset.
  */
-export async function pruneCvrs(
-  tx: Db,
-  {
-    clientGroupId,
-    userId,
-    keep,
-    maxAgeDays,
-  }: {
-    clientGroupId: string;
-    userId: string;
-    keep: number;
-    maxAgeDays: number;
-  },
-) {
-  await Promise.all([
-    tx`
-    delete from replicache_cvr where client_group_id = ${clientGroupId} and id not in (
-      select id from replicache_cvr where client_group_id = ${clientGroupId}
-      order by cookie_order desc limit ${keep})`,
-    tx`
-    delete from replicache_cvr
-    where user_id = ${userId} and created_at < now() - make_interval(days => ${maxAgeDays})`,
-  ]);
+export function prunedCvrs({ keep, maxAgeDays }: { keep: number; maxAgeDays: number }) {
+  return {
+    async write(tx: Db, groups: { clientGroupId: string; userId: string }[]) {
+      const groupIds = groups.map((group) => group.clientGroupId);
+      const userIds = [...new Set(groups.map((group) => group.userId))];
+      await Promise.all([
+        tx`
+          delete from replicache_cvr r
+          using (
+            select id, row_number() over (
+              partition by client_group_id order by cookie_order desc) as newest
+            from replicache_cvr where client_group_id = any(${groupIds})) ranked
+          where r.id = ranked.id and ranked.newest > ${keep}`,
+        tx`
+          delete from replicache_cvr
+          where user_id = any(${userIds}) and created_at < now() - make_interval(days => ${maxAgeDays})`,
+      ]);
+    },
+  };
 }
 
 /**

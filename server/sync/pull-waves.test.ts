@@ -200,11 +200,14 @@ describe("a wave's transaction", () => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same client group", () => {
-  const group = (id: string, isNew: boolean) => ({ id, userId: owner.id, isNew });
+  const order = (groupId: string, isNew: boolean, value: number) =>
+    data.cookieOrders.write(server.db.sql, [{ groupId, userId: owner.id, isNew, order: value }]);
+  const readGroup = async (tx: Parameters<typeof data.clientGroups.read>[0], groupId: string) =>
+    (await data.clientGroups.read(tx, [groupId])).get(groupId);
 
   it("does not make the pull's write of its cookie order fail", async () => {
     const groupId = newId("g");
-    await data.setClientGroupVersion(server.db.sql, group(groupId, true), 1);
+    await order(groupId, true, 1);
 
     // The pull reads the group (its snapshot is taken), a push of the group commits, and the
     // pull then records its cookie order: one try, no serialization failure.
@@ -212,19 +215,21 @@ describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same cli
       server.db.sql,
       "repeatable read",
       async (tx, commit) => {
-        await data.readClientGroup(tx, groupId);
+        await readGroup(tx, groupId);
         await server.db.sql.begin((push) => data.lockClientGroup(push, groupId, owner.id));
-        await commit(data.setClientGroupVersion(tx, group(groupId, false), 2));
+        await commit(
+          data.cookieOrders.write(tx, [{ groupId, userId: owner.id, isNew: false, order: 2 }]),
+        );
       },
       1,
     );
 
-    expect(await data.readClientGroup(server.db.sql, groupId)).toMatchObject({ cvrVersion: 2 });
+    expect(await readGroup(server.db.sql, groupId)).toMatchObject({ cvrVersion: 2 });
   });
 
   it("is not held back by a pull that wrote its cookie order and record but has not committed", async () => {
     const groupId = newId("g");
-    await data.setClientGroupVersion(server.db.sql, group(groupId, true), 1);
+    await order(groupId, true, 1);
 
     // A pull of a wave writes its group's cookie order and record, then waits for the wave's
     // other pulls before the one COMMIT; a push of the group arrives meanwhile.
@@ -232,20 +237,22 @@ describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same cli
       server.db.sql,
       "repeatable read",
       async (tx, commit) => {
-        await data.readClientGroup(tx, groupId);
-        await data.setClientGroupVersion(tx, group(groupId, false), 2);
-        await data.saveCvr(tx, {
-          id: newId("cvr"),
-          clientGroupId: groupId,
-          userId: owner.id,
-          order: 2,
-          snapshot: await data.currentSnapshot(tx),
-          workspaces: {},
-          entries: {},
-          clientMutationIds: {},
-          fingerprint: "",
-          partial: null,
-        });
+        await readGroup(tx, groupId);
+        await data.cookieOrders.write(tx, [{ groupId, userId: owner.id, isNew: false, order: 2 }]);
+        await data.newCvrs.write(tx, [
+          {
+            id: newId("cvr"),
+            clientGroupId: groupId,
+            userId: owner.id,
+            order: 2,
+            snapshot: await data.currentSnapshot(tx),
+            workspaces: {},
+            entries: {},
+            clientMutationIds: {},
+            fingerprint: "",
+            partial: null,
+          },
+        ]);
         const locked = await server.db.sql.begin(async (push) => {
           await push`set local lock_timeout = '2s'`;
           return data.lockClientGroup(push, groupId, owner.id);

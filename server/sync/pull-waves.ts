@@ -27,13 +27,35 @@ import postgres from "postgres";
 import { firstCause, withRetry, type Commit, type Tx } from "./transaction.ts";
 
 /**
- * Memoises a read for the pulls of one wave: the first asks, the rest share its answer. `turn`
- * resolves once the pulls of the wave that asked before have had theirs, one per turn of the
- * event loop: a pull awaits it before the work its shared answers make (a crowd's pulls would
- * otherwise all do theirs at once, and pushes wait behind them).
+ * A read that every pull makes for a key of its own (its client group, its record): the keys
+ * the pulls of a wave ask for in one turn go to the database as one statement. A key missing
+ * from the answer has no row.
+ */
+export type BatchedRead<K, V> = { read(tx: Tx, keys: K[]): Promise<Map<K, V>> };
+
+/**
+ * A write that every pull makes for itself (its cookie order, its new record): the rows of a
+ * wave's pulls go to the database as one statement, sent right before the wave's COMMIT.
+ */
+export type BatchedWrite<R> = { write(tx: Tx, rows: R[]): Promise<unknown> };
+
+/**
+ * What the pulls of one wave share. Called as a function it memoises a read: the first asks,
+ * the rest share its answer. `turn` resolves once the pulls of the wave that asked before have
+ * had theirs, one per turn of the event loop: a pull awaits it before the work its shared
+ * answers make (a crowd's pulls would otherwise all do theirs at once, and pushes wait behind
+ * them). `one` and `write` put a pull's own read or write in a statement for the whole wave:
+ * a crowd's wave of 100 pulls sends a few statements rather than a thousand, each of which cost
+ * the server and Postgres a round of parsing and a system call.
  */
 export type Shared = (<T>(key: string, read: () => Promise<T>) => Promise<T>) & {
   turn(): Promise<void>;
+  one<K, V>(batch: BatchedRead<K, V>, tx: Tx, key: K): Promise<V | undefined>;
+  /**
+   * Settles when the row is written. In a wave the statement goes out when every pull has
+   * reached its commit: pass the promise to `commit`, never await it before.
+   */
+  write<R>(batch: BatchedWrite<R>, tx: Tx, row: R): Promise<unknown>;
 };
 
 /** One pull's work inside a wave's transaction. */
@@ -56,9 +78,12 @@ type Waiting = {
   reject: (error: unknown) => void;
 };
 
-/** A pull outside any wave reads for itself, and never waits for a turn. */
+/** A pull outside any wave reads and writes for itself, and never waits for a turn. */
 export const solo: Shared = Object.assign(<T>(_key: string, read: () => Promise<T>) => read(), {
   turn: () => Promise.resolve(),
+  one: <K, V>(batch: BatchedRead<K, V>, tx: Tx, key: K) =>
+    batch.read(tx, [key]).then((values) => values.get(key)),
+  write: <R>(batch: BatchedWrite<R>, tx: Tx, row: R) => batch.write(tx, [row]),
 });
 
 export function createPullWaves(
@@ -140,6 +165,11 @@ async function attempt(
 ): Promise<PromiseSettledResult<unknown>[]> {
   const reads = new Map<string, Promise<unknown>>();
   let turns = Promise.resolve();
+  const batchedReads = new Map<BatchedRead<unknown, unknown>, Map<unknown, Deferred<unknown>>>();
+  const batchedWrites = new Map<
+    BatchedWrite<unknown>,
+    { rows: unknown[]; done: Deferred<unknown> }
+  >();
   const shared: Shared = Object.assign(
     <T>(key: string, read: () => Promise<T>) => {
       let answer = reads.get(key) as Promise<T> | undefined;
@@ -151,8 +181,48 @@ async function attempt(
     },
     {
       turn: () => (turns = turns.then(() => new Promise<void>((resolve) => setImmediate(resolve)))),
+      one: <K, V>(batch: BatchedRead<K, V>, _tx: Tx, key: K): Promise<V | undefined> => {
+        const asked = batch as BatchedRead<unknown, unknown>;
+        let keys = batchedReads.get(asked);
+        if (!keys) {
+          // The pulls that ask in this turn go together: sent once the turn's code has run.
+          const pending = new Map<unknown, Deferred<unknown>>();
+          batchedReads.set(asked, pending);
+          keys = pending;
+          process.nextTick(() => {
+            batchedReads.delete(asked);
+            asked.read(tx, [...pending.keys()]).then(
+              (values) => pending.forEach((waiting, k) => waiting.resolve(values.get(k))),
+              (error: unknown) => pending.forEach((waiting) => waiting.reject(error)),
+            );
+          });
+        }
+        let waiting = keys.get(key);
+        if (!waiting) {
+          waiting = deferred();
+          keys.set(key, waiting);
+        }
+        return waiting.promise as Promise<V | undefined>;
+      },
+      write: <R>(batch: BatchedWrite<R>, _tx: Tx, row: R): Promise<unknown> => {
+        const asked = batch as BatchedWrite<unknown>;
+        let pending = batchedWrites.get(asked);
+        if (!pending) {
+          pending = { rows: [], done: deferred() };
+          batchedWrites.set(asked, pending);
+        }
+        pending.rows.push(row);
+        return pending.done.promise;
+      },
     },
   );
+  /** The wave's writes, in the order their kinds were first asked for, before its COMMIT. */
+  const sendWrites = () =>
+    [...batchedWrites].map(([batch, { rows, done }]) => {
+      const written = batch.write(tx, rows);
+      written.then(done.resolve, done.reject);
+      return written;
+    });
 
   const last: Promise<unknown>[] = [];
   let waitingFor = wave.length;
@@ -161,7 +231,7 @@ async function attempt(
   const arrived = () => {
     if (--waitingFor === 0) allAtCommit();
   };
-  const committed = atCommit.then(() => commit(...last));
+  const committed = atCommit.then(() => commit(...sendWrites(), ...last));
   // Heard below, once every pull has settled.
   committed.catch(() => {});
 
@@ -198,4 +268,22 @@ async function attempt(
   );
   if (failures.length > 0) throw firstCause(failures);
   return outcomes;
+}
+
+type Deferred<T> = {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+};
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Heard by whoever was handed the promise; a wave that fails before asking is no rejection.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
 }

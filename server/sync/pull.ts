@@ -110,6 +110,9 @@ const cookieSchema = z.union([
 /** The most projects a client may name for partial sync (it keeps the ones opened last). */
 export const MAX_SYNCED_PROJECTS = 50;
 
+/** Read first, so that another version is answered as such (built once: zod compiles it). */
+const pullVersionSchema = z.looseObject({ pullVersion: z.number() });
+
 const pullRequestSchema = z.object({
   pullVersion: z.literal(1),
   clientGroupID: opaqueIdSchema,
@@ -127,6 +130,10 @@ const pullRequestSchema = z.object({
  * their range leaves a group that starts from the largest cookie a billion pulls to go.
  */
 const MAX_COOKIE_ORDER = 2 ** 30;
+
+/** The reads and writes of a pull's own records, in statements for its whole wave. */
+const cvrs = data.cvrsById(CVR_MAX_AGE_DAYS);
+const prunedCvrs = data.prunedCvrs({ keep: CVRS_KEPT_PER_GROUP, maxAgeDays: CVR_MAX_AGE_DAYS });
 
 /** One pull in this many prunes old tombstones (on average). */
 const PRUNE_EVERY = 50;
@@ -151,7 +158,7 @@ export async function pull(
   body: unknown,
   options: PullOptions = {},
 ): Promise<PullResult> {
-  const version = z.looseObject({ pullVersion: z.number() }).safeParse(body);
+  const version = pullVersionSchema.safeParse(body);
   if (!version.success) throw invalidBody();
   if (version.data.pullVersion !== 1) {
     return { error: "VersionNotSupported", versionType: "pull" };
@@ -184,11 +191,17 @@ export async function pull(
       access,
       visible,
     ] = await Promise.all([
-      data.readClientGroup(tx, groupId),
-      cvrId ? data.loadCvr(tx, cvrId, userId, CVR_MAX_AGE_DAYS) : null,
+      shared.one(data.clientGroups, tx, groupId),
+      cvrId
+        ? shared.one(cvrs, tx, cvrId).then((cvr) => (cvr?.userId === userId ? cvr : null))
+        : null,
       shared(`fingerprint ${userId}`, () => data.scopeFingerprint(tx, userId)),
-      data.clientMutationIds(tx, groupId),
-      cvrId ? notificationRows.notificationsChangedSinceRecord(tx, userId, cvrId) : true,
+      shared.one(data.clientMutationIds, tx, groupId).then((ids) => ids ?? {}),
+      cvrId
+        ? shared
+            .one(notificationRows.notificationsChangedSinceRecords, tx, cvrId)
+            .then((record) => record?.userId === userId && record.changed)
+        : true,
       shared("snapshot", () => data.currentSnapshot(tx)),
       shared(`access ${userId}`, () => data.loadAccess(tx, userId)),
       want ? data.visibleProjects(tx, userId, want) : null,
@@ -243,14 +256,15 @@ export async function pull(
       cvrId: randomUUID(),
       ...(done ? {} : { more: true as const }),
     };
-    // The last statements, with the COMMIT right behind them.
+    // The last statements, with the COMMIT right behind them (a wave's pulls write together).
     await commit(
-      data.setClientGroupVersion(
-        tx,
-        { id: groupId, userId, isNew: storedGroup === null },
-        next.order,
-      ),
-      data.saveCvr(tx, {
+      shared.write(data.cookieOrders, tx, {
+        groupId,
+        userId,
+        isNew: storedGroup === undefined,
+        order: next.order,
+      }),
+      shared.write(data.newCvrs, tx, {
         id: next.cvrId,
         clientGroupId: groupId,
         userId,
@@ -262,12 +276,7 @@ export async function pull(
         fingerprint,
         partial: page.partial,
       }),
-      data.pruneCvrs(tx, {
-        clientGroupId: groupId,
-        userId,
-        keep: CVRS_KEPT_PER_GROUP,
-        maxAgeDays: CVR_MAX_AGE_DAYS,
-      }),
+      shared.write(prunedCvrs, tx, { clientGroupId: groupId, userId }),
       // Old tombstones go a bounded batch at a time, in one pull of PRUNE_EVERY on average:
       // they are only for records past their age, and every pull deleting costs the crowd.
       Math.random() < 1 / PRUNE_EVERY
@@ -411,10 +420,16 @@ async function buildPage(
   // in this order: the person's notifications (all of them on a first pull, else those the
   // record's snapshot did not see; a removed member's were deleted with the membership:
   // tombstones), then the workspaces' deletions and changed rows kind by kind.
-  const deletedNotifications = previous
-    ? notificationRows.deletedNotificationKeys(tx, userId, previous.snapshot)
+  // The same for the person's every client whose record is of the same moment (a crowd's).
+  const recorded = previous?.snapshot;
+  const deletedNotifications = recorded
+    ? shared(key("deleted notifications", userId, recorded), () =>
+        notificationRows.deletedNotificationKeys(tx, userId, recorded),
+      )
     : Promise.resolve([]);
-  const notifications = notificationRows.visibleNotifications(tx, userId, previous?.snapshot);
+  const notifications = shared(key("notifications", userId, recorded), () =>
+    notificationRows.visibleNotifications(tx, userId, recorded),
+  );
   const deletions: Promise<string[]>[] = [];
   const changes: Promise<data.Row[]>[] = [];
   if (previous) {

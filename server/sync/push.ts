@@ -73,6 +73,9 @@ const mutationSchema = z.object({
   timestamp: z.number(),
 });
 
+/** Read first, so that another version is answered as such (built once: zod compiles it). */
+const pushVersionSchema = z.looseObject({ pushVersion: z.number() });
+
 const pushRequestSchema = z.object({
   pushVersion: z.literal(1),
   clientGroupID: opaqueIdSchema,
@@ -104,7 +107,7 @@ const forbiddenGroup = () =>
   new ApiError(403, "FORBIDDEN", "This client group belongs to another user");
 
 export async function push(deps: PushDeps, userId: string, body: unknown): Promise<PushResult> {
-  const version = z.looseObject({ pushVersion: z.number() }).safeParse(body);
+  const version = pushVersionSchema.safeParse(body);
   if (!version.success) throw invalidBody();
   if (version.data.pushVersion !== 1) {
     return { error: "VersionNotSupported", versionType: "push" };
