@@ -57,12 +57,14 @@ async function run(): Promise<number> {
   if (!workspace) throw new Error("nothing seeded");
   const projectId = workspace.projects[0]!.id;
   const taskIds = workspace.sample.map((task) => task.id);
+  // Each person has the project's board open and one task's page (its history comes with it).
   const crowd = Array.from(
     { length: clients },
     (_, i) =>
       new LoadClient(
         system.baseUrls[i % instances]!,
         cookieHeader(workspace.moreSessions[i % sessions]!),
+        { projects: [projectId], tasks: [taskIds[i % taskIds.length]!] },
       ),
   );
 
@@ -118,9 +120,17 @@ async function run(): Promise<number> {
     const settled = crowd.every((c) => c.unconfirmed === 0 && c.idleFor() > 1000);
     if (settled || performance.now() > deadline) break;
   }
-  const reference = new LoadClient(system.baseUrls[0]!, cookieHeader(workspace.sessions[0]));
-  await reference.schedulePull();
-  const diverged = crowd.filter((c) => c.unconfirmed > 0 || !sameStore(c.store, reference.store));
+  // Each store against a fresh pull of the same scope.
+  const diverged: LoadClient[] = [];
+  await inBatches(crowd, 8, async (client) => {
+    const reference = new LoadClient(
+      system.baseUrls[0]!,
+      cookieHeader(workspace.sessions[0]),
+      client.scope,
+    );
+    await reference.schedulePull();
+    if (client.unconfirmed > 0 || !sameStore(client.store, reference.store)) diverged.push(client);
+  });
   crowd.forEach((c) => c.close());
 
   const pushes = crowd.flatMap((c) => c.figures.pushMs);

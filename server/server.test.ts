@@ -1,4 +1,4 @@
-import postgres from "postgres";
+import { connectPostgres } from "./db/database.ts";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { freePort } from "../e2e/support/server-process.ts";
 import { MIGRATION_LOCK_ID } from "./db/migrate.ts";
@@ -60,7 +60,10 @@ it.runIf(process.env.DATABASE_URL)(
   "a request while the database migrates is answered at once with 503 STARTING, then by the app",
   async () => {
     const port = await freePort();
-    const otherMigrator = postgres(database.databaseUrl ?? "", { max: 1, onnotice: () => {} });
+    const otherMigrator = connectPostgres(database.databaseUrl ?? "", {
+      max: 1,
+      onnotice: () => {},
+    });
     await otherMigrator`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     let starting: ReturnType<typeof startServer> | undefined;
     let early: Response | undefined;

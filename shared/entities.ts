@@ -319,11 +319,14 @@ export type Task = z.infer<typeof taskSchema>;
 /**
  * Which projects' tasks the store holds (partial sync, server/sync/README.md): "loading" while
  * a project's first pull is under way, "loaded" once all of it came. A project not named was
- * never asked for (or was let go): its tasks are not in the store.
+ * never asked for (or was let go): its tasks are not in the store. `tasks`: the tasks whose
+ * history (comments, activity, subscribers, files, description document) the store holds,
+ * when the client asks for histories task by task; absent, every task's of the projects held.
  */
 export const syncScopeSchema = z.object({
   id: z.literal("sync-scope"),
   projects: z.record(z.string(), z.enum(["loading", "loaded"])),
+  tasks: z.array(z.string()).optional(),
 });
 export type SyncScope = z.infer<typeof syncScopeSchema>;
 export type DescriptionDoc = z.infer<typeof descriptionDocSchema>;

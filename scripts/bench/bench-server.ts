@@ -13,8 +13,7 @@ import { build } from "vite";
 import { freePort, waitForHealth } from "../../e2e/support/server-process.ts";
 import type { Auth } from "../../server/auth/auth.ts";
 import { loadConfig } from "../../server/config.ts";
-import postgres from "postgres";
-import { openDatabase } from "../../server/db/database.ts";
+import { connectPostgres, openDatabase } from "../../server/db/database.ts";
 import { migrate } from "../../server/db/migrate.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createTestDatabase } from "../../server/test/test-database.ts";
@@ -176,7 +175,7 @@ export async function startBenchSystem(
     workspaces,
     settle: async () => {
       if (!databaseUrl) return;
-      const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+      const sql = connectPostgres(databaseUrl, { max: 1, onnotice: () => {} });
       try {
         await sql`checkpoint`;
       } catch (error) {

@@ -2,7 +2,8 @@
  * One simulated person in the crowded workspace (scripts/load.ts): a Replicache client group
  * speaking the protocol directly over real HTTP, with its poke stream (SSE) open as a tab keeps
  * it. Every poke schedules a pull (one at a time: pokes during a pull make one more pull after
- * it, as Replicache does); the store is the patch applied in order.
+ * it, as Replicache does); the store is the patch applied in order. Its pulls name what the
+ * app's would (partial sync): the projects it opened, and the tasks whose page it opened.
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -14,6 +15,9 @@ import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 const agent = new http.Agent({ keepAlive: true });
 
 export type Sent = { name: string; args: Record<string, unknown> };
+
+/** What the pulls ask for, as the app's do (server/sync/README.md "Partial sync"). */
+export type Scope = { projects: string[]; tasks: string[] };
 
 export type ClientFigures = {
   /** Each push request, from sent to answered. */
@@ -64,6 +68,7 @@ export class LoadClient {
   constructor(
     readonly baseUrl: string,
     private readonly cookieHeader: string,
+    readonly scope: Scope,
   ) {}
 
   /** How long since this client last pulled or asked to (0 while a pull is in flight). */
@@ -195,6 +200,8 @@ export class LoadClient {
         cookie: this.cookie,
         profileID: "load",
         schemaVersion: SCHEMA_VERSION,
+        projects: this.scope.projects,
+        tasks: this.scope.tasks,
       });
       if (response.status !== 200) {
         this.count(`pull ${response.status}`);

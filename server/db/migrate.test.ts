@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
-import { openDatabase, type Database } from "./database.ts";
+import { connectPostgres, openDatabase, type Database } from "./database.ts";
 import { migrate } from "./migrate.ts";
 
 let testDatabase: TestDatabase;
@@ -162,7 +161,8 @@ it("applies each file exactly once when two migrators start at the same moment",
       "create table label (id text primary key);\ninsert into project values ('third');",
   });
   // Two server instances each have their own pool; the embedded database has one connection only.
-  const other = db.mode === "postgres" ? postgres(db.url, { max: 2, onnotice: () => {} }) : db.sql;
+  const other =
+    db.mode === "postgres" ? connectPostgres(db.url, { max: 2, onnotice: () => {} }) : db.sql;
 
   try {
     const results = await Promise.all([

@@ -230,8 +230,18 @@ export type TaskChildKind = (typeof TASK_CHILD_KINDS)[number];
  */
 export type ProjectCursor = { phase: "task" | "children"; after: string };
 export type SyncedProject = { workspaceId: string; cursor: ProjectCursor | null };
-/** What a partial record holds besides its workspaces: the list the client asked for, in its order. */
-export type PartialScope = { want: string[]; projects: Record<string, SyncedProject> };
+/**
+ * What a partial record holds besides its workspaces: the list of projects the client asked
+ * for, in its order, and where each stands; and the tasks whose history it asked for (null: the
+ * history of every task of its projects, as clients did before they named tasks).
+ */
+export type PartialScope = {
+  want: string[];
+  projects: Record<string, SyncedProject>;
+  tasks: string[] | null;
+  /** Of `tasks`, those whose history was sent: the ones whose project is in `projects`. */
+  histories: string[] | null;
+};
 
 const partialSchema = z.object({
   want: z.array(z.string()),
@@ -242,6 +252,9 @@ const partialSchema = z.object({
       cursor: z.object({ phase: z.enum(["task", "children"]), after: z.string() }).nullable(),
     }),
   ),
+  // Records written before clients named tasks have neither.
+  tasks: z.array(z.string()).nullable().default(null),
+  histories: z.array(z.string()).nullable().default(null),
 });
 
 const cvrSchema = z.object({
@@ -526,6 +539,12 @@ export async function projectRowsAfter(
       order by id limit ${limit}`
   ).map((row) => row.id);
   if (taskIds.length === 0) return { rows: [], last: undefined, count: 0 };
+  return { rows: await taskHistory(tx, taskIds), last: taskIds.at(-1), count: taskIds.length };
+}
+
+/** Every row of these tasks' histories: comments, files, activity, subscribers, documents. */
+export async function taskHistory(tx: Db, taskIds: string[]): Promise<Row[]> {
+  if (taskIds.length === 0) return [];
   const lists = await Promise.all(
     TASK_CHILD_KINDS.map((kind) =>
       selectRows(
@@ -537,7 +556,21 @@ export async function projectRowsAfter(
       ),
     ),
   );
-  return { rows: lists.flat(), last: taskIds.at(-1), count: taskIds.length };
+  return lists.flat();
+}
+
+/** The task a row of a task's history belongs to. */
+export function historyTaskId(kind: TaskChildKind, row: Row): string {
+  const value = row.value as { id: string; taskId?: string };
+  return kind === "description" ? value.id : (value.taskId ?? "");
+}
+
+/** The project of each of these tasks that exists: task id → project id. */
+export async function taskProjects(tx: Db, taskIds: string[]): Promise<Map<string, string>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await tx<{ id: string; projectId: string }[]>`
+    select id, project_id as "projectId" from task where id = any(${taskIds})`;
+  return new Map(rows.map((row) => [row.id, row.projectId]));
 }
 
 /**
@@ -570,14 +603,29 @@ export async function projectKeys(tx: Db, projectIds: string[]): Promise<string[
   const rows = await tx<{ key: string }[]>`
     select 'task/' || project_id || '/' || id as key from task
     where project_id = any(${projectIds})
-    union all select 'comment/' || task_id || '/' || id from comment where task_id in (${tasks})
+    union all ${historyKeys(tx, tasks)}`;
+  return rows.map((row) => row.key);
+}
+
+/** The keys of the rows of these tasks' histories (tasks whose history was let go). */
+export async function taskHistoryKeys(tx: Db, taskIds: string[]): Promise<string[]> {
+  if (taskIds.length === 0) return [];
+  const rows = await tx<
+    { key: string }[]
+  >`${historyKeys(tx, tx`select unnest(${taskIds}::text[])`)}`;
+  return rows.map((row) => row.key);
+}
+
+/** `select key …` of every history row of the tasks `tasks` selects, as shared/keys.ts builds them. */
+function historyKeys(tx: Db, tasks: Where): Where {
+  return tx`
+    select 'comment/' || task_id || '/' || id as key from comment where task_id in (${tasks})
     union all select 'activity/' || task_id || '/' || id from activity where task_id in (${tasks})
     union all select 'subscriber/' || task_id || '/' || user_id from task_subscriber
     where task_id in (${tasks})
     union all select 'attachment/' || task_id || '/' || id from attachment
     where task_id in (${tasks})
     union all select 'description-doc/' || id from description_doc where id in (${tasks})`;
-  return rows.map((row) => row.key);
 }
 
 /** The next rows of a workspace in id order, for a first pull (see FillCursor). */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
+import { connectPostgres } from "../db/database.ts";
 import { Replicache, type PatchOperation, type Puller, type PullResponseOKV1 } from "replicache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { taskKey, workspaceKey } from "../../shared/keys.ts";
@@ -322,7 +322,10 @@ describe.skipIf(!process.env.DATABASE_URL)("a write that commits while a pull ru
     await reader.pull();
     // Another connection, as another server instance would write. Its workspace differs from
     // the push's, so the two never wait for each other's rows.
-    const other = postgres(server.database.databaseUrl ?? "", { max: 1, onnotice: () => {} });
+    const other = connectPostgres(server.database.databaseUrl ?? "", {
+      max: 1,
+      onnotice: () => {},
+    });
     try {
       const writer = await other.reserve();
       await writer`begin`;

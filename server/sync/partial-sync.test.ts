@@ -335,3 +335,123 @@ describe("partial sync", () => {
     expect(projectKeys(client, w.a).length).toBeGreaterThan(0);
   });
 });
+
+describe("histories task by task", () => {
+  /** The keys of a task's history in the store: comments, activity, subscribers, files, document. */
+  const historyKeys = (client: SyncClient, taskId: string) =>
+    [...client.store.keys()]
+      .filter((key) => key.includes(`/${taskId}/`) || key === `description-doc/${taskId}`)
+      .filter((key) => !key.startsWith("task/"))
+      .sort();
+  const histories = (client: SyncClient) =>
+    (client.get(syncScopeKey) as { tasks?: string[] } | undefined)?.tasks;
+
+  it("sends a project's tasks without their histories, and the history of each task the client names", async () => {
+    const w = await workspace("Histories on demand");
+    const [opened = "", other1 = ""] = w.a.taskIds;
+    const client = new SyncClient(server, other);
+    client.projects = [w.a.id];
+    client.tasks = [opened];
+    await pullAll(client);
+
+    const full = await fullStore(other);
+    expect(client.keys(`task/${w.a.id}/`)).toEqual(full.keys(`task/${w.a.id}/`));
+    expect(historyKeys(client, opened).length).toBeGreaterThan(1);
+    expect(historyKeys(client, opened)).toEqual(historyKeys(full, opened));
+    for (const key of historyKeys(client, opened)) expect(client.get(key)).toEqual(full.get(key));
+    expect(historyKeys(client, other1)).toEqual([]);
+    expect(histories(client)).toEqual([opened]);
+    expect(scope(client)).toEqual({ [w.a.id]: "loaded" });
+  });
+
+  it("loads a task's history when the client names it, and takes it out when the client lets it go", async () => {
+    const w = await workspace("History opened and let go");
+    const [first = "", second = ""] = w.a.taskIds;
+    const client = new SyncClient(server, other);
+    client.projects = [w.a.id];
+    client.tasks = [first];
+    await pullAll(client);
+
+    client.tasks = [second, first];
+    const opened = await client.pull();
+    expect(opened.patch.some((op) => op.op === "clear")).toBe(false);
+    const full = await fullStore(other);
+    expect(historyKeys(client, second)).toEqual(historyKeys(full, second));
+    expect(histories(client)).toEqual([second, first]);
+
+    client.tasks = [second];
+    await client.pull();
+    expect(historyKeys(client, first)).toEqual([]);
+    expect(historyKeys(client, second)).toEqual(historyKeys(full, second));
+    expect(client.keys(`task/${w.a.id}/`)).toHaveLength(4);
+    expect(histories(client)).toEqual([second]);
+  });
+
+  it("keeps another person's comment on a task the client has not opened away from it, and brings one on a task it has", async () => {
+    const w = await workspace("Comments elsewhere");
+    const [opened = "", closed = ""] = w.a.taskIds;
+    const client = new SyncClient(server, other);
+    client.projects = [w.a.id];
+    client.tasks = [opened];
+    await pullAll(client);
+
+    const elsewhere = newId("c");
+    const here = newId("c");
+    await new SyncClient(server, owner).push(
+      m("addComment", { id: elsewhere, taskId: closed, body: "Not for you", createdAt: now() }),
+      m("addComment", { id: here, taskId: opened, body: "For you", createdAt: now() }),
+      m("updateTask", { id: closed, title: "Renamed", updatedAt: now() }),
+    );
+    const response = await client.pull();
+
+    const keys = response.patch.flatMap((op) => (op.op === "put" ? [op.key] : []));
+    expect(keys).toContain(`comment/${opened}/${here}`);
+    expect(keys).toContain(taskKey(w.a.id, closed));
+    expect(keys.filter((key) => key.includes(closed) && !key.startsWith("task/"))).toEqual([]);
+    expect(client.get(`comment/${opened}/${here}`)).toMatchObject({ body: "For you" });
+    expect(client.get(taskKey(w.a.id, closed))).toMatchObject({ title: "Renamed" });
+  });
+
+  it("leaves out the history of a task whose project the client does not sync, or of another workspace", async () => {
+    const w = await workspace("Histories out of scope");
+    const foreign = await workspace("Someone else's");
+    const outsider = await signUp(server, "Outsider of histories");
+    const [inB = ""] = w.b.taskIds;
+    const [inA = ""] = w.a.taskIds;
+    const client = new SyncClient(server, outsider);
+    await addMember(server, owner, w.id, outsider);
+    client.projects = [w.a.id, foreign.a.id];
+    client.tasks = [inB, inA, foreign.a.taskIds[0] ?? ""];
+    await pullAll(client);
+
+    expect(historyKeys(client, inB)).toEqual([]);
+    expect(historyKeys(client, foreign.a.taskIds[0] ?? "")).toEqual([]);
+    expect(historyKeys(client, inA).length).toBeGreaterThan(0);
+    expect(histories(client)).toEqual([inA]);
+  });
+
+  it("starts again from a reset when a client starts naming tasks, and answers an unchanged pull with nothing", async () => {
+    const w = await workspace("Naming tasks");
+    const [opened = ""] = w.a.taskIds;
+    const client = new SyncClient(server, other);
+    client.projects = [w.a.id];
+    await pullAll(client);
+    expect(historyKeys(client, w.a.taskIds[1] ?? "").length).toBeGreaterThan(0);
+
+    client.tasks = [opened];
+    const [first] = await pullAll(client);
+    expect(first?.patch[0]).toEqual({ op: "clear" });
+    expect(historyKeys(client, w.a.taskIds[1] ?? "")).toEqual([]);
+    expect(historyKeys(client, opened).length).toBeGreaterThan(0);
+    expect((await client.pull()).patch).toEqual([]);
+  });
+
+  it("refuses a list of tasks that is not a list of at most 50 ids with a 400", async () => {
+    const client = new SyncClient(server, other);
+    for (const tasks of ["abc", [1], ["bad id!"], Array.from({ length: 51 }, (_, i) => `t${i}`)]) {
+      const response = await client.pullRaw({ projects: [], tasks });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import postgres from "postgres";
+import { connectPostgres } from "../db/database.ts";
 import { z } from "zod";
 import { startServer, type RunningServer } from "../server.ts";
 import { POKE_CHANNEL } from "./poke.ts";
@@ -349,7 +349,7 @@ describe.skipIf(!process.env.DATABASE_URL)("pokes across two server processes", 
     const stream = await openPokeStream(second, member);
     // Thirty changes committed together arrive as one burst of notifications, as they do after
     // the instance's event loop was held up: postgres.js hands them over in one loop.
-    const sql = postgres(first.database.databaseUrl!, { max: 1, onnotice: () => {} });
+    const sql = connectPostgres(first.database.databaseUrl!, { max: 1, onnotice: () => {} });
 
     try {
       await sql.begin(async (tx) => {

@@ -109,6 +109,8 @@ const cookieSchema = z.union([
 
 /** The most projects a client may name for partial sync (it keeps the ones opened last). */
 export const MAX_SYNCED_PROJECTS = 50;
+/** The most tasks whose history a client may name (it keeps the ones opened last). */
+export const MAX_SYNCED_TASKS = 50;
 
 /** Read first, so that another version is answered as such (built once: zod compiles it). */
 const pullVersionSchema = z.looseObject({ pullVersion: z.number() });
@@ -122,6 +124,9 @@ const pullRequestSchema = z.object({
   // Partial sync: the projects whose tasks the client wants, the one it needs first first.
   // Absent: every project of every workspace (older clients, scripts).
   projects: z.array(idSchema).max(MAX_SYNCED_PROJECTS).optional(),
+  // With `projects`: the tasks whose history (comments, activity, subscribers, files,
+  // description documents) the client wants. Absent: every task's of those projects.
+  tasks: z.array(idSchema).max(MAX_SYNCED_TASKS).optional(),
 });
 
 /**
@@ -173,6 +178,7 @@ export async function pull(
   const { order: cookieOrder, cvrId } = readCookie(cookie);
   const groupId = request.clientGroupID;
   const want = request.projects ? [...new Set(request.projects)] : null;
+  const wantTasks = want && request.tasks ? [...new Set(request.tasks)] : null;
 
   const run = async (tx: Tx, commit: Commit, shared: Shared): Promise<PullResult> => {
     // Read, not locked: a no-op pull writes nothing. Two concurrent pulls of one group both
@@ -204,11 +210,18 @@ export async function pull(
         : true,
       shared("snapshot", () => data.currentSnapshot(tx)),
       shared(`access ${userId}`, () => data.loadAccess(tx, userId)),
-      want ? data.visibleProjects(tx, userId, want) : null,
+      want
+        ? shared(key("visible", userId, want), () => data.visibleProjects(tx, userId, want))
+        : null,
     ]);
-    // A record of the other mode (a client that starts or stops naming projects) is no base
-    // for a diff: the client starts again from a reset.
-    const previous = stored && (stored.partial === null) === (want === null) ? stored : null;
+    // A record of the other mode (a client that starts or stops naming projects, or tasks) is
+    // no base for a diff: the client starts again from a reset.
+    const previous =
+      stored &&
+      (stored.partial === null) === (want === null) &&
+      (stored.partial?.tasks == null) === (wantTasks === null)
+        ? stored
+        : null;
     const group = storedGroup ?? { userId, cvrVersion: 0 };
     if (group.userId !== userId) {
       throw new ApiError(403, "FORBIDDEN", "This client group belongs to another user");
@@ -220,6 +233,7 @@ export async function pull(
       !filling(previous.workspaces) &&
       !projectsFilling(previous.partial) &&
       sameList(previous.partial?.want, want ?? undefined) &&
+      sameList(previous.partial?.tasks ?? undefined, wantTasks ?? undefined) &&
       previous.fingerprint === fingerprint &&
       Object.keys(changedIds).length === 0 &&
       !notificationsChanged
@@ -233,7 +247,7 @@ export async function pull(
       userId,
       previous,
       access,
-      want && visible ? { want, visible } : null,
+      want && visible ? { want, visible, tasks: wantTasks } : null,
       options.pageBytes ?? PAGE_BYTES,
     );
     const done = !filling(page.workspaces) && !projectsFilling(page.partial);
@@ -324,7 +338,13 @@ const sameList = (a: string[] | undefined, b: string[] | undefined) =>
 
 function samePartial(a: data.PartialScope | null, b: data.PartialScope | null): boolean {
   if (a === null || b === null) return a === b;
-  if (!sameList(a.want, b.want)) return false;
+  if (
+    !sameList(a.want, b.want) ||
+    !sameList(a.tasks ?? undefined, b.tasks ?? undefined) ||
+    !sameList(a.histories ?? undefined, b.histories ?? undefined)
+  ) {
+    return false;
+  }
   const ids = Object.keys(a.projects);
   return (
     ids.length === Object.keys(b.projects).length &&
@@ -339,13 +359,43 @@ function samePartial(a: data.PartialScope | null, b: data.PartialScope | null): 
   );
 }
 
-/** The value of the store's `sync-scope` key for a partial record. */
-function syncScope(partial: data.PartialScope): SyncScope {
+/**
+ * Of the tasks asked for, those whose history the store gets: the tasks whose project is in the
+ * scope (of the person's workspaces: an id of another, or of none, is left out without a word).
+ * The record's list while neither list changed.
+ */
+async function heldHistories(
+  tx: Tx,
+  shared: Shared,
+  partial: data.PartialScope,
+  previous: data.Cvr | null,
+): Promise<string[]> {
+  const asked = partial.tasks ?? [];
+  const before = previous?.partial;
+  if (
+    before?.histories &&
+    sameList(before.tasks ?? undefined, asked) &&
+    sameList(Object.keys(before.projects).sort(), Object.keys(partial.projects).sort())
+  ) {
+    return before.histories;
+  }
+  const projectOf = await shared(key("task projects", asked), () => data.taskProjects(tx, asked));
+  return asked.filter((id) => {
+    const projectId = projectOf.get(id);
+    return projectId !== undefined && Object.hasOwn(partial.projects, projectId);
+  });
+}
+
+/**
+ * The value of the store's `sync-scope` key for a partial record, and the tasks whose history
+ * the store holds (null: every task's of the projects it holds).
+ */
+function syncScope(partial: data.PartialScope, histories: string[] | null): SyncScope {
   const projects: SyncScope["projects"] = {};
   for (const [id, project] of Object.entries(partial.projects)) {
     projects[id] = project.cursor ? "loading" : "loaded";
   }
-  return { id: "sync-scope", projects };
+  return { id: "sync-scope", projects, ...(histories ? { tasks: histories } : {}) };
 }
 
 function sameWorkspaces(a: Workspaces, b: Workspaces): boolean {
@@ -368,8 +418,11 @@ function cursorAfterKind(kinds: Kinds, index: number): data.FillCursor | null {
   return kind ? { kind, after: "" } : null;
 }
 
-/** Partial sync: the projects the client asked for, and those of them it may see. */
-type Wanted = { want: string[]; visible: Map<string, string> };
+/**
+ * Partial sync: the projects the client asked for, and those of them it may see; the tasks
+ * whose history it asked for (null: every task's of those projects).
+ */
+type Wanted = { want: string[]; visible: Map<string, string>; tasks: string[] | null };
 
 type Page = {
   patch: PatchOperation[];
@@ -396,7 +449,12 @@ async function buildPage(
     workspaces[id] = Object.hasOwn(before, id) ? (before[id] ?? null) : cursorAfterKind(kinds, -1);
   }
   const projectsBefore = previous?.partial?.projects ?? {};
-  const partial: data.PartialScope | null = wanted && { want: wanted.want, projects: {} };
+  const partial: data.PartialScope | null = wanted && {
+    want: wanted.want,
+    projects: {},
+    tasks: wanted.tasks,
+    histories: null,
+  };
   if (partial && wanted) {
     for (const [id, workspaceId] of wanted.visible) {
       // A copy: the record's own entry is compared with it below.
@@ -406,6 +464,10 @@ async function buildPage(
         : { workspaceId, cursor: { phase: "task", after: "" } };
     }
   }
+  // Histories task by task: those of the tasks asked for whose project is in the scope.
+  const histories = partial?.tasks ? await heldHistories(tx, shared, partial, previous) : null;
+  if (partial) partial.histories = histories;
+  const historiesBefore = new Set(previous?.partial?.histories ?? []);
   const dels = new Set<string>();
   const puts = new Map<string, ReadonlyJSONValue>();
 
@@ -432,6 +494,16 @@ async function buildPage(
   );
   const deletions: Promise<string[]>[] = [];
   const changes: Promise<data.Row[]>[] = [];
+  // The whole history of a task new to the list; the changes of those already sent, read for
+  // the wave (the workspaces' changed rows of each kind) and kept to those tasks.
+  const newHistories = histories
+    ? data.taskHistory(
+        tx,
+        histories.filter((id) => !historiesBefore.has(id)),
+      )
+    : Promise.resolve([]);
+  const historyChanges: { kind: data.TaskChildKind; rows: Promise<data.Row[]> }[] = [];
+  const keptHistories = new Set(histories?.filter((id) => historiesBefore.has(id)));
   if (previous) {
     const known = Object.keys(before);
     const left = known.filter((id) => !Object.hasOwn(workspaces, id));
@@ -467,21 +539,45 @@ async function buildPage(
       }
     }
     if (partial && keptProjects) {
-      changes.push(...projectChanges(tx, shared, keptProjects, projectsBefore, since));
+      changes.push(
+        ...projectChanges(tx, shared, keptProjects, projectsBefore, since, !partial.tasks),
+      );
+    }
+    if (partial && histories) {
+      const letGoHistories = [...historiesBefore].filter((id) => !histories.includes(id));
+      deletions.push(data.taskHistoryKeys(tx, letGoHistories));
+      if (keptHistories.size > 0) {
+        const workspaceIds = [
+          ...new Set(Object.values(partial.projects).map((p) => p.workspaceId)),
+        ].sort();
+        for (const kind of data.TASK_CHILD_KINDS) {
+          historyChanges.push({ kind, rows: changedRows(tx, shared, kind, workspaceIds, since) });
+        }
+      }
     }
   }
   // One Promise.all, so that a read that fails is handled however soon it fails.
-  const [notificationDels, notificationPuts, deletedLists, changedLists] = await Promise.all([
-    deletedNotifications,
-    notifications,
-    Promise.all(deletions),
-    Promise.all(changes),
-  ]);
+  const [notificationDels, notificationPuts, deletedLists, changedLists, historyRows, history] =
+    await Promise.all([
+      deletedNotifications,
+      notifications,
+      Promise.all(deletions),
+      Promise.all(changes),
+      Promise.all(historyChanges.map((read) => read.rows)),
+      newHistories,
+    ]);
   // What follows is this pull's own work on the wave's shared answers.
   await shared.turn();
   for (const key of notificationDels) dels.add(key);
   for (const { key, value } of notificationPuts) puts.set(key, value);
   for (const keys of deletedLists) for (const key of keys) dels.add(key);
+  for (const [index, rows] of historyRows.entries()) {
+    const kind = historyChanges[index]!.kind;
+    for (const row of rows) {
+      if (keptHistories.has(data.historyTaskId(kind, row))) puts.set(row.key, row.value);
+    }
+  }
+  for (const row of history) puts.set(row.key, row.value);
   // Lists of rows read for the wave go whole into the patch, after what is this pull's own: the
   // same operations in every answer of the wave, written and compressed once (pull-body.ts).
   const runs: data.Row[][] = changedLists.filter((rows) => rows.length > 0);
@@ -489,8 +585,10 @@ async function buildPage(
   const room = await continueFirstPulls(tx, shared, kinds, workspaces, runs, pageBytes);
   if (partial) {
     await continueProjectPulls(tx, shared, partial, runs, room);
-    const scope = syncScope(partial);
-    const scopeBefore = previous?.partial ? syncScope(previous.partial) : null;
+    const scope = syncScope(partial, histories);
+    const scopeBefore = previous?.partial
+      ? syncScope(previous.partial, previous.partial.histories)
+      : null;
     if (!scopeBefore || JSON.stringify(scopeBefore) !== JSON.stringify(scope)) {
       puts.set(syncScopeKey, scope);
     }
@@ -514,6 +612,7 @@ function projectChanges(
   ids: string[],
   projects: data.PartialScope["projects"],
   since: string,
+  withHistories: boolean,
 ): Promise<data.Row[]>[] {
   const reads: Promise<data.Row[]>[] = [];
   const inWorkspaces = (list: string[]) => [
@@ -522,7 +621,9 @@ function projectChanges(
   const loaded = ids.filter((id) => projects[id]?.cursor === null);
   if (loaded.length > 0) {
     const workspaceIds = inWorkspaces(loaded);
-    for (const kind of ["task", ...data.TASK_CHILD_KINDS] as const) {
+    for (const kind of withHistories
+      ? (["task", ...data.TASK_CHILD_KINDS] as const)
+      : ["task" as const]) {
       reads.push(changedRows(tx, shared, kind, workspaceIds, since, undefined, { ids: loaded }));
     }
   }
@@ -625,7 +726,9 @@ async function continueProjectPulls(
       );
       room -= addRows(runs, rows);
       if (!last || count < batch) {
-        project.cursor = cursor.phase === "task" ? { phase: "children", after: "" } : null;
+        // Histories task by task: a project's first pull is its tasks only.
+        project.cursor =
+          cursor.phase === "task" && !partial.tasks ? { phase: "children", after: "" } : null;
       } else {
         project.cursor = { phase: cursor.phase, after: last };
       }

@@ -204,6 +204,8 @@ export class SyncClient {
   readonly store = new Map<string, ReadonlyJSONValue>();
   /** Partial sync: the projects whose tasks the pulls ask for; undefined: every project. */
   projects: string[] | undefined;
+  /** With `projects`: the tasks whose history the pulls ask for; undefined: every task's. */
+  tasks: string[] | undefined;
 
   constructor(
     readonly server: Server,
@@ -258,6 +260,7 @@ export class SyncClient {
       profileID: "test-profile",
       schemaVersion: SCHEMA_VERSION,
       ...(this.projects ? { projects: this.projects } : {}),
+      ...(this.tasks ? { tasks: this.tasks } : {}),
       ...overrides,
     };
   }

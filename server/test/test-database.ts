@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
+import { connectPostgres } from "../db/database.ts";
 
 export type TestDatabase = {
   /** Set when the tests run against real Postgres: a database of this test file's own. */
@@ -27,7 +27,7 @@ export async function createTestDatabase(prefix = "test"): Promise<TestDatabase>
     };
   }
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   await admin.end();
   const url = new URL(adminUrl);
@@ -36,7 +36,7 @@ export async function createTestDatabase(prefix = "test"): Promise<TestDatabase>
     databaseUrl: url.toString(),
     dataDir,
     drop: async () => {
-      const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      const cleanup = connectPostgres(adminUrl, { max: 1, onnotice: () => {} });
       await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
       await cleanup.end();
       await rm(dataDir, { recursive: true, force: true });
