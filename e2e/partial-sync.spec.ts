@@ -1,15 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+import { mutation, now, pushMutations } from "./support/sync-push.ts";
 import { openBoard, ownerAndMember, titles, underServiceWorker } from "./support/team.ts";
 
 /**
  * Partial sync (server/sync/README.md "Partial sync"): a browser holds the tasks of the
- * projects it opened; a project opened for the first time loads at once, another person's
- * work in a project it never opened does not reach it, and offline such a project says so.
+ * projects it opened, and the histories (comments, activity…) of the tasks it opened; what is
+ * opened for the first time loads at once, another person's work on what it never opened does
+ * not reach it, and offline such a project or task says so.
  */
 
-/** Every task key the pulls of this page have brought, as they arrive. */
-function pulledTaskKeys(page: Page): string[] {
+/** Every key the pulls of this page have put, as they arrive. */
+function pulledKeys(page: Page): string[] {
   const keys: string[] = [];
   page.on("response", async (response) => {
     if (!response.url().endsWith("/api/replicache/pull")) return;
@@ -17,7 +19,7 @@ function pulledTaskKeys(page: Page): string[] {
       patch?: { op: string; key?: string }[];
     } | null;
     for (const op of body?.patch ?? []) {
-      if (op.key?.startsWith("task/")) keys.push(op.key);
+      if (op.op === "put" && op.key) keys.push(op.key);
     }
   });
   return keys;
@@ -35,7 +37,7 @@ test("a project not opened yet loads on its first open, keeps others' changes aw
   await createTasksThroughSync(owner.request, mobileId, "App", 3);
 
   const page = await member.newPage();
-  const pulled = pulledTaskKeys(page);
+  const pulled = pulledKeys(page);
   await openBoard(page, boardUrl);
   await underServiceWorker(page);
   await expect(titles(page, "To do")).toHaveText(["Site 1", "Site 2"]);
@@ -96,6 +98,69 @@ test("search finds tasks of a project not opened on this device through the serv
   // A local task and nothing twice once the project is here.
   await page.goto(`/dashboard/workspace/${workspaceId}/search?q=onboarding`);
   await expect(results.getByRole("status")).toHaveText("1 result");
+  await owner.close();
+  await member.close();
+});
+
+test("a task's comments load when its page opens, others' comments on tasks not opened stay away, and offline a task never opened says its history is not available", async ({
+  browser,
+}) => {
+  const { owner, member, workspaceId, projectId, boardUrl } = await ownerAndMember(browser);
+  const [opened = "", closed = ""] = await createTasksThroughSync(
+    owner.request,
+    projectId,
+    "Task",
+    2,
+  );
+  const comment = (taskId: string, body: string) =>
+    pushMutations(owner.request, [
+      mutation("addComment", {
+        id: `c-${Math.random().toString(36).slice(2)}`,
+        taskId,
+        body,
+        createdAt: now(),
+      }),
+    ]);
+  await comment(opened, "First thoughts on the opened task");
+  await comment(closed, "First thoughts on the other task");
+  const taskUrl = (taskId: string) =>
+    `/dashboard/workspace/${workspaceId}/project/${projectId}/task/${taskId}`;
+
+  const page = await member.newPage();
+  const pulled = pulledKeys(page);
+  await openBoard(page, boardUrl);
+  await underServiceWorker(page);
+  await expect(titles(page, "To do")).toHaveText(["Task 1", "Task 2"]);
+  // The board brings the tasks, not their comments.
+  expect(pulled.filter((key) => key.startsWith("comment/"))).toEqual([]);
+
+  await titles(page, "To do").filter({ hasText: "Task 1" }).click();
+  await page.getByRole("link", { name: "Open full page" }).click();
+  await expect(page).toHaveURL(taskUrl(opened));
+  const comments = page.getByRole("list", { name: "Comments" });
+  await expect(comments).toContainText("First thoughts on the opened task");
+
+  // Another person's comments: on the opened task it arrives, on the other it does not.
+  await comment(opened, "A reply that arrives");
+  await comment(closed, "A reply that stays away");
+  await expect(comments).toContainText("A reply that arrives");
+  await page.waitForTimeout(500);
+  expect(pulled.filter((key) => key.startsWith(`comment/${closed}/`))).toEqual([]);
+
+  // Offline, the other task's page shows the task, and says its history is not on this device.
+  await member.setOffline(true);
+  await page.goto(boardUrl);
+  await titles(page, "To do").filter({ hasText: "Task 2" }).click();
+  await page.getByRole("link", { name: "Open full page" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Task 2" })).toBeVisible();
+  await expect(page.getByText("Not available offline")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Comments" })).toHaveCount(0);
+
+  // Back online, its comments load, the one written meanwhile too.
+  await member.setOffline(false);
+  await expect(page.getByRole("list", { name: "Comments" })).toContainText(
+    "A reply that stays away",
+  );
   await owner.close();
   await member.close();
 });

@@ -5,6 +5,7 @@ import { authRoutes } from "./auth/auth-routes.ts";
 import type { Auth } from "./auth/auth.ts";
 import type { Config, S3Config } from "./config.ts";
 import { configRoutes } from "./config-routes.ts";
+import { exportRoutes } from "./export/export-routes.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes, type Lifecycle } from "./health/health-routes.ts";
 import { apiErrorHandler, apiNotFound } from "./http/api-error.ts";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(attachmentRoutes({ auth, sql: db.sql, storage, announcer: pokes.announcer }));
   app.use(presenceRoutes({ auth, sql: db.sql, presence }));
   app.use(searchRoutes({ auth, sql: db.sql }));
+  app.use(exportRoutes({ auth, sql: db.sql }));
   app.use(healthRoutes(db, lifecycle));
   app.use(metricsRoutes(metrics, config.metricsToken));
   app.use(configRoutes(config));

@@ -13,8 +13,11 @@ export const uploadsName = (userId: string) => `uploads-${userId}`;
 /** The service worker's cache of attachment images (vite.config.ts). */
 export const ATTACHMENT_IMAGE_CACHE = "attachment-images";
 
-/** The localStorage key of the projects one person's store syncs (platform/sync/project-scope.ts). */
+/** The localStorage key of the projects one person's store syncs (platform/sync/sync-scope.ts). */
 export const syncedProjectsKey = (userId: string) => `synced-projects:${userId}`;
+
+/** The localStorage key of the tasks whose history one person's store holds (the same). */
+export const syncedTasksKey = (userId: string) => `synced-tasks:${userId}`;
 
 /** The IndexedDB database of the refusal notices this browser has shown one person. */
 export const seenNoticesName = (userId: string) => `notices-${userId}`;
@@ -52,6 +55,7 @@ async function replicacheDatabases(userId: string): Promise<string[]> {
  */
 export async function deleteLocalData(userId: string): Promise<void> {
   localStorage.removeItem(syncedProjectsKey(userId));
+  localStorage.removeItem(syncedTasksKey(userId));
   localStorage.removeItem(legacySeenNoticesKey(userId));
   const stores = await replicacheDatabases(userId);
   await Promise.all([

@@ -20,6 +20,8 @@ let outsider: TestUser;
 let workspaceId: string;
 const web = newId("p");
 const app = newId("p");
+const footer = newId("t");
+const beta = newId("t");
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -31,9 +33,27 @@ beforeAll(async () => {
     m("createProject", { id: web, workspaceId, name: "Website", key: "WEB", createdAt: now() }),
     m("createProject", { id: app, workspaceId, name: "App", key: "APP", createdAt: now() }),
     task(web, "Shipping page redesign"),
-    task(web, "Footer links", "Ship the new footer with the café menu"),
-    task(app, "Ship the beta"),
+    m("createTask", {
+      id: footer,
+      projectId: web,
+      title: "Footer links",
+      description: "Ship the new footer with the café menu",
+      createdAt: now(),
+    }),
+    m("createTask", { id: beta, projectId: app, title: "Ship the beta", createdAt: now() }),
     task(app, "Fix 100% width_bug"),
+    m("addComment", {
+      id: newId("c"),
+      taskId: footer,
+      body: "The Llama logo goes left",
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+    }),
+    m("addComment", {
+      id: newId("c"),
+      taskId: beta,
+      body: "Testers love the llama",
+      createdAt: now(),
+    }),
   );
 }, SERVER_START_TIMEOUT);
 
@@ -71,6 +91,33 @@ describe("GET /api/workspaces/:id/search", () => {
   it("leaves out the projects the browser already searches itself", async () => {
     const { body } = await search({ q: "ship", exclude: web });
     expect(titles(body)).toEqual(["Ship the beta"]);
+  });
+
+  it("finds the comments every word begins a word of, newest first, with their task", async () => {
+    const { body } = await search({ q: "llama" });
+    const comments = body.comments as { total: number; hits: Record<string, unknown>[] };
+    expect(comments.total).toBe(2);
+    expect(comments.hits.map((hit) => hit.body)).toEqual([
+      "Testers love the llama",
+      "The Llama logo goes left",
+    ]);
+    expect(comments.hits[0]).toMatchObject({ taskId: beta, projectId: app, key: "APP-1" });
+    expect(comments.hits[1]).toMatchObject({ key: "WEB-2", title: "Footer links" });
+    expect((await search({ q: "llama logo" })).body.comments).toMatchObject({ total: 1 });
+  });
+
+  it("leaves out the comments the browser holds: of the tasks whose history it has, else of the projects it has", async () => {
+    const held = (query: Record<string, string>) =>
+      search(query).then(({ body }) =>
+        (body.comments as { hits: { taskId: string }[] }).hits.map((hit) => hit.taskId),
+      );
+    expect(await held({ q: "llama", exclude: web })).toEqual([beta]);
+    expect(await held({ q: "llama", exclude: web, histories: beta })).toEqual([footer]);
+    expect(await held({ q: "llama", exclude: `${web},${app}`, histories: "" })).toEqual([
+      beta,
+      footer,
+    ]);
+    expect((await search({ q: "llama", histories: "bad id!" })).status).toBe(400);
   });
 
   it("matches task keys, accents folded, and symbols literally", async () => {

@@ -1,13 +1,16 @@
 /**
- * `GET /api/workspaces/:workspaceId/search?q=…&exclude=…`: the workspace's tasks that match a
- * query, for the search screen's tasks of projects this browser has not loaded (partial sync:
- * the local index answers for the rest, and `exclude` names the projects it covers). A
- * session is needed (401), the workspace must be the person's (404 otherwise, as for one that
+ * `GET /api/workspaces/:workspaceId/search?q=…&exclude=…&histories=…`: the workspace's tasks and
+ * comments that match a query, for what the search screen's local index does not hold (partial
+ * sync: the index answers for the rest). `exclude` names the projects whose tasks it holds;
+ * `histories` the tasks whose comments it holds (their histories), and without it the comments
+ * of the excluded projects are left out too (a store that holds every history of its projects).
+ * A session is needed (401), the workspace must be the person's (404 otherwise, as for one that
  * does not exist), and the query is 1–200 characters of at most 8 words (400).
  *
- * Every word of the query must begin a word of the task's key, title or description, as in
- * the local index (client/features/search/README.md): folded to lower case without accents on
- * both sides. The best 20 come back (title matches first, then the newest), with the count of all.
+ * Every word of the query must begin a word of the task's key, title or description, or of the
+ * comment's text, as in the local index (client/features/search/README.md): folded to lower
+ * case without accents on both sides. The best 20 tasks come back (title matches first, then the
+ * newest) and the 20 newest comments, each with the count of all.
  */
 import { Router } from "express";
 import type postgres from "postgres";
@@ -21,14 +24,17 @@ import { memberRole } from "../sync/data.ts";
 export const SEARCH_RESULTS = 20;
 const MAX_WORDS = 8;
 
+/** A comma-separated list of at most 50 ids. */
+const idList = z
+  .string()
+  .max(50 * 65)
+  .transform((list) => list.split(",").filter(Boolean))
+  .pipe(z.array(idSchema).max(50));
+
 const querySchema = z.object({
   q: z.string().trim().min(1).max(200),
-  exclude: z
-    .string()
-    .max(50 * 65)
-    .optional()
-    .transform((list) => (list ? list.split(",").filter(Boolean) : []))
-    .pipe(z.array(idSchema).max(50)),
+  exclude: idList.optional(),
+  histories: idList.optional(),
 });
 
 /** Lower case, accents removed, as the client's `fold`. */
@@ -47,6 +53,17 @@ export type ServerSearchHit = {
   title: string;
   description: string;
   updatedAt: string;
+};
+
+/** A comment found, with what its result shows of its task. */
+export type ServerCommentHit = {
+  id: string;
+  taskId: string;
+  projectId: string;
+  key: string;
+  title: string;
+  body: string;
+  createdAt: string;
 };
 
 export function searchRoutes({ auth, sql }: { auth: Auth; sql: postgres.Sql }): Router {
@@ -72,23 +89,45 @@ export function searchRoutes({ auth, sql }: { auth: Auth; sql: postgres.Sql }): 
     const text = folded(sql`p.key || '-' || t.number || ' ' || t.title || ' ' || t.description`);
     const matches = (column: postgres.Fragment) =>
       words.map((word) => sql`and ${column} ~ ${`[^[:alnum:]]${escapeRegex(word)}`}`);
-    const rows = await sql<(ServerSearchHit & { total: string; inTitle: boolean })[]>`
+    const exclude = parsed.data.exclude ?? [];
+    const histories = parsed.data.histories;
+    const commentsHeld = histories
+      ? sql`c.task_id = any(${histories})`
+      : sql`t.project_id = any(${exclude})`;
+    const tasks = sql<(ServerSearchHit & { total: string; inTitle: boolean })[]>`
       select t.id, t.project_id as "projectId", p.key || '-' || t.number as key, t.title,
         left(t.description, 600) as description, t.updated_at as "updatedAt",
         count(*) over ()::text as total,
         (true ${matches(title)}) as "inTitle"
       from task t join project p on p.id = t.project_id
       where t.workspace_id = ${workspaceId.data}
-        and not (t.project_id = any(${parsed.data.exclude}))
+        and not (t.project_id = any(${exclude}))
         ${matches(text)}
       order by "inTitle" desc, t.updated_at desc
       limit ${SEARCH_RESULTS}`;
+    const comments = sql<(ServerCommentHit & { total: string })[]>`
+      select c.id, c.task_id as "taskId", t.project_id as "projectId",
+        p.key || '-' || t.number as key, t.title, left(c.body, 600) as body,
+        c.created_at as "createdAt", count(*) over ()::text as total
+      from comment c join task t on t.id = c.task_id join project p on p.id = t.project_id
+      where c.workspace_id = ${workspaceId.data} and not (${commentsHeld})
+        ${matches(folded(sql`c.body`))}
+      order by c.created_at desc, c.id
+      limit ${SEARCH_RESULTS}`;
+    const [taskRows, commentRows] = await Promise.all([tasks, comments]);
     res.json({
-      total: Number(rows[0]?.total ?? 0),
-      tasks: rows.map(({ total: _total, inTitle: _inTitle, updatedAt, ...hit }) => ({
+      total: Number(taskRows[0]?.total ?? 0),
+      tasks: taskRows.map(({ total: _total, inTitle: _inTitle, updatedAt, ...hit }) => ({
         ...hit,
         updatedAt: new Date(updatedAt).toISOString(),
       })),
+      comments: {
+        total: Number(commentRows[0]?.total ?? 0),
+        hits: commentRows.map(({ total: _total, createdAt, ...hit }) => ({
+          ...hit,
+          createdAt: new Date(createdAt).toISOString(),
+        })),
+      },
     });
   });
 

@@ -855,6 +855,27 @@ async function descriptionDocsWhere(tx: Db, where: Where): Promise<DescriptionDo
 // Membership
 
 /** The person's role in the workspace, or null when they are not a member. */
+/**
+ * The comments of a project's tasks, oldest first, if the person is a member of its workspace;
+ * null for a project they cannot see (or none).
+ */
+export async function projectComments(
+  tx: Db,
+  projectId: string,
+  userId: string,
+): Promise<Comment[] | null> {
+  const [project] = await tx<{ workspaceId: string }[]>`
+    select workspace_id as "workspaceId" from project p
+    where p.id = ${projectId} and exists (select 1 from member m
+      where m."organizationId" = p.workspace_id and m."userId" = ${userId})`;
+  if (!project) return null;
+  return commentsWhere(
+    tx,
+    tx`where task_id in (select id from task where project_id = ${projectId})
+      order by created_at, id`,
+  );
+}
+
 export async function memberRole(tx: Db, workspaceId: string, userId: string) {
   const [row] = await tx<{ role: string }[]>`
     select role from member where "organizationId" = ${workspaceId} and "userId" = ${userId}`;

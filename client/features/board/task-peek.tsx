@@ -11,6 +11,7 @@ import { Markdown } from "../../ui/markdown.tsx";
 import { useReportPresence } from "../../platform/presence/presence-reporter.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { useOpenedHistory } from "../../platform/sync/use-opened-history.ts";
 import { IconButton } from "../../ui/icon-button.tsx";
 import { AssigneePicker } from "../../ui/pickers/assignee-picker.tsx";
 import { DueDatePicker } from "../../ui/pickers/due-date-picker.tsx";
@@ -92,6 +93,8 @@ type PeekContentProps = {
 
 function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
   const { can, workspaceId, projectId } = context;
+  // The subscribers come with the task's history; opening the full page then finds it loaded.
+  const history = useOpenedHistory(task.id);
   const taskKey = formatTaskKey(context.projectKey, task.number);
   const people = useMemo(
     () => new Map([...context.membersById.values()].map((m) => [m.id, m.name || m.email])),
@@ -212,11 +215,13 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
             onChange={(dueDate) => actions.update(task, { dueDate })}
           />
         </div>
-        <TaskSubscribers
-          taskId={task.id}
-          userId={context.userId}
-          membersById={context.membersById}
-        />
+        {history === "held" && (
+          <TaskSubscribers
+            taskId={task.id}
+            userId={context.userId}
+            membersById={context.membersById}
+          />
+        )}
         <div className="task-peek-description">
           <Markdown
             text={task.description}

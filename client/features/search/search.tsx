@@ -102,8 +102,7 @@ function SearchPage({ database }: { database: SearchDatabase }) {
         )}
         {hasQuery && server.unavailable && (
           <p className="muted" data-testid="search-offline-projects">
-            Offline: {server.notLoaded === 1 ? "1 project" : `${server.notLoaded} projects`} not
-            opened on this device {server.notLoaded === 1 ? "is" : "are"} not searched.
+            {offlineNote(server.notLoaded, server.historiesByTask)}
           </p>
         )}
         {hasQuery && results.total === 0 && building && (
@@ -149,4 +148,15 @@ function catchUp(written: Set<string>, value: string): boolean {
     if (earlier === value) break;
   }
   return true;
+}
+
+/** What an offline search cannot look through: projects, and comments, not opened here. */
+function offlineNote(notLoaded: number, historiesByTask: boolean): string {
+  const projects = notLoaded === 1 ? "1 project" : `${notLoaded} projects`;
+  if (notLoaded === 0)
+    return "Offline: comments of tasks not opened on this device are not searched.";
+  if (!historiesByTask) {
+    return `Offline: ${projects} not opened on this device ${notLoaded === 1 ? "is" : "are"} not searched.`;
+  }
+  return `Offline: ${projects} not opened on this device, and the comments of tasks not opened here, are not searched.`;
 }

@@ -6,8 +6,9 @@ import { queryWords } from "./search-text.ts";
 
 /**
  * The server's half of search under partial sync (server/search/search-routes.ts): the tasks
- * of the workspace's projects this browser has not loaded, the ones it has left out so that
- * nothing comes twice. Used by the search screen and the relation picker.
+ * of the workspace's projects this browser has not loaded, and the comments of the tasks whose
+ * history it has not; what it holds is left out so that nothing comes twice. Used by the search
+ * screen and the relation picker.
  */
 
 const answerSchema = z.object({
@@ -22,6 +23,20 @@ const answerSchema = z.object({
       updatedAt: z.string(),
     }),
   ),
+  comments: z.object({
+    total: z.number(),
+    hits: z.array(
+      z.object({
+        id: z.string(),
+        taskId: z.string(),
+        projectId: z.string(),
+        key: z.string(),
+        title: z.string(),
+        body: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
 });
 export type ServerSearchAnswer = z.infer<typeof answerSchema>;
 
@@ -35,15 +50,21 @@ export function useLoadedProjects(workspaceId: string): { loaded: string[]; notL
   }, [projects, synced]);
 }
 
-/** The address of a server search, or null for a query without words (nothing to ask). */
+/**
+ * The address of a server search, or null for a query without words (nothing to ask). `loaded`:
+ * the projects whose tasks the store holds; `histories`: the tasks whose comments it holds, or
+ * null when it holds every comment of those projects.
+ */
 export function serverSearchUrl(
   workspaceId: string,
   query: string,
   loaded: readonly string[],
+  histories: readonly string[] | null = null,
 ): string | null {
   if (queryWords(query).length === 0) return null;
   const params = new URLSearchParams({ q: query.trim().slice(0, 200) });
   if (loaded.length > 0) params.set("exclude", loaded.join(","));
+  if (histories) params.set("histories", histories.join(","));
   return `/api/workspaces/${encodeURIComponent(workspaceId)}/search?${params.toString()}`;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useOnline } from "../../lib/use-online.ts";
-import type { SearchHit, SearchResults } from "./run-search.ts";
+import { useHeldHistories } from "../../platform/sync/store-hooks.ts";
+import type { SearchGroup, SearchHit, SearchResults } from "./run-search.ts";
 import { documentId, type SearchDocument } from "./search-documents.ts";
 import { fetchServerSearch, serverSearchUrl, useLoadedProjects } from "./server-search.ts";
 
@@ -11,51 +12,91 @@ export type ServerSearch = {
   /** Tasks of projects not in the store that match, as results of the local index look. */
   hits: SearchHit[];
   total: number;
+  /** Comments of tasks whose history is not in the store, likewise. */
+  commentHits: SearchHit[];
+  commentTotal: number;
   /** Projects of the workspace whose tasks are not in the store (0: the index has them all). */
   notLoaded: number;
-  /** The server could not be asked (offline) while some projects are not loaded. */
+  /** Whether the store holds histories task by task (the other tasks' comments are not in it). */
+  historiesByTask: boolean;
+  /** The server could not be asked (offline) while the store does not hold everything. */
   unavailable: boolean;
 };
 
+type Answer = {
+  for: string;
+  hits: SearchHit[];
+  total: number;
+  commentHits: SearchHit[];
+  commentTotal: number;
+};
+
 /**
- * Partial sync: the local index holds the tasks of the projects this browser opened; the
- * server answers for the others (server/search/search-routes.ts), asked with the loaded
- * projects left out so nothing comes twice. Offline, the screen says what it cannot search.
+ * Partial sync: the local index holds the tasks of the projects this browser opened, and the
+ * comments of the tasks it opened; the server answers for the others
+ * (server/search/search-routes.ts), asked with what the store holds left out so nothing comes
+ * twice. Offline, the screen says what it cannot search.
  */
 export function useServerSearch(workspaceId: string, query: string): ServerSearch {
   const online = useOnline();
   const { loaded, notLoaded } = useLoadedProjects(workspaceId);
-  const url = serverSearchUrl(workspaceId, query, loaded);
-  const request = url !== null && notLoaded > 0 && online ? url : null;
-  const [answer, setAnswer] = useState<{ for: string; hits: SearchHit[]; total: number } | null>(
-    null,
-  );
+  const histories = useHeldHistories();
+  const partial = notLoaded > 0 || histories !== null;
+  const url = serverSearchUrl(workspaceId, query, loaded, histories);
+  const request = url !== null && partial && online ? url : null;
+  const [answer, setAnswer] = useState<Answer | null>(null);
 
   useEffect(() => {
     if (!request) return;
     let stopped = false;
     const timer = setTimeout(() => {
       fetchServerSearch(request)
-        .then(({ total, tasks }) => {
+        .then(({ total, tasks, comments }) => {
           if (stopped) return;
           const hits = tasks.map((task): SearchHit => {
-            const document: SearchDocument = {
+            const document = serverDocument(workspaceId, {
               id: documentId("task", task.id),
               kind: "task",
-              workspaceId,
               projectId: task.projectId,
               taskId: task.id,
               title: task.title,
               key: task.key,
               body: task.description,
               updatedAt: task.updatedAt,
-              words: [],
-              titleWords: [],
-              stamp: "",
-            };
+            });
             return { document, task: document };
           });
-          setAnswer({ for: request, hits, total });
+          const commentHits = comments.hits.map(
+            (comment): SearchHit => ({
+              document: serverDocument(workspaceId, {
+                id: documentId("comment", comment.id),
+                kind: "comment",
+                projectId: "",
+                taskId: comment.taskId,
+                title: "",
+                key: "",
+                body: comment.body,
+                updatedAt: comment.createdAt,
+              }),
+              task: serverDocument(workspaceId, {
+                id: documentId("task", comment.taskId),
+                kind: "task",
+                projectId: comment.projectId,
+                taskId: comment.taskId,
+                title: comment.title,
+                key: comment.key,
+                body: "",
+                updatedAt: comment.createdAt,
+              }),
+            }),
+          );
+          setAnswer({
+            for: request,
+            hits,
+            total,
+            commentHits,
+            commentTotal: comments.total,
+          });
         })
         // A failed request leaves the local results alone; the next keystroke asks again.
         .catch(() => undefined);
@@ -70,23 +111,40 @@ export function useServerSearch(workspaceId: string, query: string): ServerSearc
   return {
     hits: current?.hits ?? [],
     total: current?.total ?? 0,
+    commentHits: current?.commentHits ?? [],
+    commentTotal: current?.commentTotal ?? 0,
     notLoaded,
-    unavailable: url !== null && notLoaded > 0 && !online,
+    historiesByTask: histories !== null,
+    unavailable: url !== null && partial && !online,
   };
 }
 
-/** The local results with the server's tasks after the local ones (a task never twice). */
+/** A result the server found, shaped as the local index's documents (words are not needed). */
+function serverDocument(
+  workspaceId: string,
+  fields: Omit<SearchDocument, "workspaceId" | "words" | "titleWords" | "stamp">,
+): SearchDocument {
+  return { ...fields, workspaceId, words: [], titleWords: [], stamp: "" };
+}
+
+/**
+ * The local results with the server's tasks and comments after the local ones (a result never
+ * twice).
+ */
 export function mergeResults(local: SearchResults, server: ServerSearch): SearchResults {
-  if (server.hits.length === 0) return local;
-  const group = local.groups.task;
-  const seen = new Set(group.hits.map((hit) => hit.document.id));
-  const added = server.hits.filter((hit) => !seen.has(hit.document.id));
+  if (server.hits.length === 0 && server.commentHits.length === 0) return local;
+  const merged = (group: SearchGroup, hits: SearchHit[], total: number): SearchGroup => {
+    const seen = new Set(group.hits.map((hit) => hit.document.id));
+    const added = hits.filter((hit) => !seen.has(hit.document.id));
+    return { hits: [...group.hits, ...added], total: group.total + total };
+  };
   return {
     ...local,
-    total: local.total + server.total,
+    total: local.total + server.total + server.commentTotal,
     groups: {
       ...local.groups,
-      task: { hits: [...group.hits, ...added], total: group.total + server.total },
+      task: merged(local.groups.task, server.hits, server.total),
+      comment: merged(local.groups.comment, server.commentHits, server.commentTotal),
     },
   };
 }

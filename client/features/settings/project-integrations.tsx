@@ -2,15 +2,19 @@ import { createLazyRoute } from "@tanstack/react-router";
 import { nanoid } from "nanoid";
 import { useState, type ChangeEvent } from "react";
 import { toast } from "sonner";
-import { commentSchema, type Comment, type Project } from "../../../shared/entities.ts";
+import { z } from "zod";
+import { commentSchema, type Comment, type Project, type Task } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { showError } from "../../lib/api-errors.ts";
+import { getJson } from "../../lib/get-json.ts";
+import { useOnline } from "../../lib/use-online.ts";
 import { parseTaskFile, type RefusedRow } from "../integrations/import-tasks.ts";
 import { planImport } from "../integrations/plan-import.ts";
 import { projectToCsv, projectToJson } from "../integrations/project-export.ts";
 import { useAllProjectStatuses } from "../../platform/statuses.ts";
+import type { Rep } from "../../platform/sync/create-replicache.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { useLabels, useMembers, useProjectTasks } from "../../platform/sync/store-hooks.ts";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
@@ -39,7 +43,7 @@ function ProjectIntegrationsSettings() {
   );
 }
 
-function download(fileName: string, type: string, text: string) {
+function downloadFile(fileName: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");
   link.href = url;
@@ -48,8 +52,37 @@ function download(fileName: string, type: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
+const projectCommentsSchema = z.object({ comments: z.array(commentSchema) });
+
+/** Comments by task, each task's oldest first. */
+function byTask(comments: readonly Comment[]): Map<string, Comment[]> {
+  const grouped = new Map<string, Comment[]>();
+  for (const comment of [...comments].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))) {
+    grouped.set(comment.taskId, [...(grouped.get(comment.taskId) ?? []), comment]);
+  }
+  return grouped;
+}
+
+/** The comments the store holds of these tasks, read in one transaction. */
+function storedComments(rep: Rep, tasks: readonly Task[]): Promise<Map<string, Comment[]>> {
+  return rep.query(async (tx) => {
+    const comments: Comment[] = [];
+    for (const task of tasks) {
+      for (const value of await tx
+        .scan({ prefix: prefixes.comment(task.id) })
+        .values()
+        .toArray()) {
+        const comment = commentSchema.safeParse(value);
+        if (comment.success) comments.push(comment.data);
+      }
+    }
+    return byTask(comments);
+  });
+}
+
 function Export({ project }: { project: Project }) {
   const rep = useRep();
+  const online = useOnline();
   const tasks = useProjectTasks(project.id);
   const labels = useLabels(project.workspaceId);
   const members = useMembers(project.workspaceId);
@@ -57,30 +90,23 @@ function Export({ project }: { project: Project }) {
   const base = `${project.key.toLowerCase()}-tasks`;
 
   const exportJson = () => {
-    // Comments are read only now, in one transaction, rather than watched for every task.
-    rep
-      .query(async (tx) => {
-        const comments = new Map<string, Comment[]>();
-        for (const task of tasks) {
-          const values = await tx
-            .scan({ prefix: prefixes.comment(task.id) })
-            .values()
-            .toArray();
-          const parsed = values.flatMap((value) => {
-            const comment = commentSchema.safeParse(value);
-            return comment.success ? [comment.data] : [];
-          });
-          comments.set(
-            task.id,
-            parsed.sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)),
-          );
-        }
-        return comments;
-      })
-      .then((comments) => {
-        const text = projectToJson({ project, tasks, labels, members, statuses, comments });
-        download(`${base}.json`, "application/json", text);
+    // The store holds the comments of the tasks opened on this device only: the server has
+    // all of them. Offline, the export says it holds those the store has.
+    const download = (comments: Map<string, Comment[]>) => {
+      const text = projectToJson({ project, tasks, labels, members, statuses, comments });
+      downloadFile(`${base}.json`, "application/json", text);
+    };
+    if (!online) {
+      void storedComments(rep, tasks).then((comments) => {
+        download(comments);
+        toast.info("Offline: the export holds the comments of tasks opened on this device.");
       }, showError);
+      return;
+    }
+    void getJson(
+      `/api/projects/${encodeURIComponent(project.id)}/comments`,
+      projectCommentsSchema,
+    ).then(({ comments }) => download(byTask(comments)), showError);
   };
 
   return (
@@ -104,7 +130,7 @@ function Export({ project }: { project: Project }) {
           type="button"
           className="button"
           onClick={() =>
-            download(
+            downloadFile(
               `${base}.csv`,
               "text/csv",
               projectToCsv({ project, tasks, labels, members, statuses }),

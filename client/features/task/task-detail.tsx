@@ -25,6 +25,7 @@ import {
   useWorkspace,
 } from "../../platform/sync/store-hooks.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
+import { useOpenedHistory } from "../../platform/sync/use-opened-history.ts";
 import { memberNames } from "./activity-text.ts";
 import { TaskAttachments } from "../attachments/task-attachments.tsx";
 import { useTaskPageFiles } from "../attachments/task-page-files.ts";
@@ -32,6 +33,7 @@ import { useAddFiles } from "../attachments/use-attachments.ts";
 import { TaskActivity } from "./task-activity.tsx";
 import { TaskComments } from "./task-comments.tsx";
 import { TaskDescription } from "./task-description.tsx";
+import { TaskHistoryPending } from "./task-history.tsx";
 import { TaskProperties } from "./task-properties.tsx";
 import { TaskRelations } from "./task-relations.tsx";
 import { TaskSubtasks } from "./task-subtasks.tsx";
@@ -103,6 +105,8 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
   useReportPresence({ workspaceId: workspace.id, projectId: project.id, taskId: task.id });
   const addFiles = useAddFiles(task.id);
   const files = useTaskPageFiles(canEdit, addFiles);
+  // Comments, activity, files and subscribers come with the task's history, loaded on opening.
+  const history = useOpenedHistory(task.id);
 
   return (
     <article
@@ -156,16 +160,22 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
             membersById={membersById}
             canCreate={canPerform(role, "task.create")}
           />
-          <TaskAttachments taskId={task.id} canEdit={canEdit} />
+          {history === "held" && <TaskAttachments taskId={task.id} canEdit={canEdit} />}
           <TaskRelations task={task} projects={projects} canEdit={canEdit} />
-          <TaskComments
-            task={task}
-            userId={session?.user.id ?? ""}
-            role={role}
-            nameOf={nameOf}
-            members={members}
-          />
-          <TaskActivity task={task} nameOf={nameOf} />
+          {history === "held" ? (
+            <>
+              <TaskComments
+                task={task}
+                userId={session?.user.id ?? ""}
+                role={role}
+                nameOf={nameOf}
+                members={members}
+              />
+              <TaskActivity task={task} nameOf={nameOf} />
+            </>
+          ) : (
+            <TaskHistoryPending state={history ?? "loading"} />
+          )}
         </div>
         <aside className="task-side">
           <TaskProperties
@@ -179,11 +189,13 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
             canAssign={canPerform(role, "task.assign")}
             canCreateLabel={canPerform(role, "label.create")}
           />
-          <TaskSubscribers
-            taskId={task.id}
-            userId={session?.user.id ?? ""}
-            membersById={membersById}
-          />
+          {history === "held" && (
+            <TaskSubscribers
+              taskId={task.id}
+              userId={session?.user.id ?? ""}
+              membersById={membersById}
+            />
+          )}
         </aside>
       </div>
     </article>

@@ -39,7 +39,7 @@ type ProjectSyncGateProps = {
 
 /**
  * Shows the screens of a project (its Outlet) once the store holds the project's tasks
- * (partial sync, platform/sync/project-scope.ts). Opening a project puts it first in the
+ * (partial sync, platform/sync/sync-scope.ts). Opening a project puts it first in the
  * store's list, and a project new to the list is asked for at once: its first page paints the
  * board, the rest follows. Until its first page has come the screen is its skeleton; offline,
  * a project this browser never loaded says so rather than showing an empty board. A project

@@ -8,7 +8,7 @@ import type { UndoHistory } from "../undo/undo-history.ts";
 import { createReplicache, type Rep } from "./create-replicache.ts";
 import { pullingEveryPage } from "./paged-pull.ts";
 import { persistPromptly } from "./persist-promptly.ts";
-import { ProjectScope, pullingProjects, relatedProjects } from "./project-scope.ts";
+import { OpenedList, pullingScope, relatedProjects } from "./sync-scope.ts";
 import { relationSchema, type Relation } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
 import { listenForPokes } from "./poke.ts";
@@ -25,7 +25,9 @@ export type OpenStore = {
   /** The person's own task changes, to undo and redo (platform/undo). */
   undo: UndoHistory;
   /** The projects whose tasks the store syncs (partial sync). */
-  projects: ProjectScope;
+  projects: OpenedList;
+  /** The tasks whose history (comments, activity…) the store syncs. */
+  histories: OpenedList;
   /** Persists what is not yet persisted, then closes. */
   close: () => Promise<void>;
 };
@@ -48,13 +50,17 @@ function openStore(userId: string): OpenStore {
     void close();
     void sessionEnded(userId);
   });
-  const projects = new ProjectScope(userId);
-  // A page opened at a project's address asks for that project in its very first pull.
-  const opening = /\/project\/([^/]+)/.exec(window.location.pathname)?.[1];
-  if (opening) projects.open(decodeURIComponent(opening));
-  rep.puller = pullingProjects(pullingEveryPage(rep, rep.puller, sync), projects);
-  // The list changed (a project opened here or in another tab): the next pull names it.
-  const stopFollowingScope = projects.subscribe(() => void rep.pull().catch(ignoreWhenClosed(rep)));
+  const projects = OpenedList.projects(userId);
+  const histories = OpenedList.tasks(userId);
+  // A page opened at a project's or a task's address asks for it in its very first pull.
+  const opening = /\/project\/([^/]+)(?:\/task\/([^/]+))?/.exec(window.location.pathname);
+  if (opening?.[1]) projects.open(decodeURIComponent(opening[1]));
+  if (opening?.[2]) histories.open(decodeURIComponent(opening[2]));
+  rep.puller = pullingScope(pullingEveryPage(rep, rep.puller, sync), { projects, tasks: histories });
+  // A list changed (a project or a task opened here or in another tab): the next pull names it.
+  const pullNow = () => void rep.pull().catch(ignoreWhenClosed(rep));
+  const stopFollowingProjects = projects.subscribe(pullNow);
+  const stopFollowingHistories = histories.subscribe(pullNow);
   // A synced project's relations into another project bring that project too.
   let relations: Relation[] = [];
   const bringRelated = () => {
@@ -95,9 +101,11 @@ function openStore(userId: string): OpenStore {
   const closeStore = (keep: boolean) =>
     (closing ??= (async () => {
       stopWaitingForSignOut();
-      stopFollowingScope();
+      stopFollowingProjects();
+      stopFollowingHistories();
       stopFollowingRelations();
       projects.dispose();
+      histories.dispose();
       stopPokes();
       stopReconnecting();
       tasks.close();
@@ -108,7 +116,7 @@ function openStore(userId: string): OpenStore {
   const close = () => closeStore(true);
   // Sign-out closes the store before deleting its database: nothing to persist.
   const stopWaitingForSignOut = closeBeforeSignOut(() => closeStore(false));
-  return { rep, tasks, sync, undo, projects, close };
+  return { rep, tasks, sync, undo, projects, histories, close };
 }
 
 /** A pull asked of a store that has closed meanwhile fails with "Closed"; anything else is a bug. */

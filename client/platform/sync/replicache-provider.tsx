@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { startUploader } from "../../features/attachments/upload-queue.ts";
 import type { UndoHistory } from "../undo/undo-history.ts";
 import type { Rep } from "./create-replicache.ts";
-import type { ProjectScope } from "./project-scope.ts";
+import type { OpenedList } from "./sync-scope.ts";
 import { takeStore } from "./open-store.ts";
 import type { SyncState } from "./sync-state.ts";
 import type { TaskStore } from "./task-store.ts";
@@ -13,7 +13,8 @@ type SyncContext = {
   tasks: TaskStore;
   sync: SyncState;
   undo: UndoHistory;
-  projects: ProjectScope;
+  projects: OpenedList;
+  histories: OpenedList;
 };
 
 const Context = createContext<SyncContext | null>(null);
@@ -26,8 +27,8 @@ export function ReplicacheProvider({ userId, children }: { userId: string; child
   const [sync, setSync] = useState<SyncContext | null>(null);
 
   useEffect(() => {
-    const { rep, tasks, sync, undo, projects, close } = takeStore(userId);
-    setSync({ rep, tasks, sync, undo, projects });
+    const { rep, tasks, sync, undo, projects, histories, close } = takeStore(userId);
+    setSync({ rep, tasks, sync, undo, projects, histories });
     // Files kept while offline (or cut short by a reload) go on uploading.
     const stopUploads = startUploader(userId, rep);
     return () => {

@@ -136,6 +136,37 @@ export function useProjectSync(projectId: string): "loaded" | "loading" | "absen
 }
 
 /**
+ * Whether the store holds the task's history: its comments, activity, subscribers, files and
+ * description document (partial sync, platform/sync/sync-scope.ts). "absent" until the pull that
+ * names it has come; undefined until the store has answered. A store that does not name tasks
+ * (from before histories came task by task) holds every history of its projects.
+ */
+export function useTaskHistory(taskId: string): "held" | "absent" | undefined {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => {
+      const tasks = (await getParsed(tx, syncScopeKey, syncScopeSchema))?.tasks;
+      return !tasks || tasks.includes(taskId) ? "held" : "absent";
+    },
+    { default: undefined, dependencies: [taskId] },
+  );
+}
+
+/**
+ * The tasks whose history the store holds when it holds them task by task; null when it holds
+ * every history of its projects (a store from before histories came task by task).
+ */
+export function useHeldHistories(): string[] | null {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await getParsed(tx, syncScopeKey, syncScopeSchema))?.tasks ?? null,
+    { default: null },
+  );
+}
+
+/**
  * The projects whose tasks the store holds or is loading (partial sync), by id; "all" for a
  * store from before partial sync (it holds every project until its next pull online).
  */

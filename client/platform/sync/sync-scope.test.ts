@@ -1,7 +1,7 @@
 import type { Puller, PullRequestV1, PullerResult } from "replicache";
 import { describe, expect, it } from "vitest";
 import type { Relation } from "../../../shared/entities.ts";
-import { pullingProjects, relatedProjects } from "./project-scope.ts";
+import { pullingScope, relatedProjects } from "./sync-scope.ts";
 
 const relation = (taskProjectId?: string, relatedProjectId?: string): Relation => ({
   id: "r",
@@ -33,8 +33,8 @@ describe("the projects a synced project's relations bring", () => {
   });
 });
 
-describe("a pull through the project scope", () => {
-  it("names the scope's projects as they are when the pull is sent", async () => {
+describe("a pull through the sync scope", () => {
+  it("names the scope's projects and tasks as they are when the pull is sent", async () => {
     const sent: unknown[] = [];
     const inner: Puller = (request) => {
       sent.push(request);
@@ -43,7 +43,8 @@ describe("a pull through the project scope", () => {
       } as PullerResult);
     };
     let list = ["web"];
-    const puller = pullingProjects(inner, { list: () => list });
+    let tasks = ["t1"];
+    const puller = pullingScope(inner, { projects: { list: () => list }, tasks: { list: () => tasks } });
     const request: PullRequestV1 = {
       pullVersion: 1,
       clientGroupID: "g",
@@ -53,10 +54,11 @@ describe("a pull through the project scope", () => {
     };
     await puller(request, "1");
     list = ["ops", "web"];
+    tasks = ["t2", "t1"];
     await puller(request, "2");
     expect(sent).toEqual([
-      { ...request, projects: ["web"] },
-      { ...request, projects: ["ops", "web"] },
+      { ...request, projects: ["web"], tasks: ["t1"] },
+      { ...request, projects: ["ops", "web"], tasks: ["t2", "t1"] },
     ]);
   });
 });
