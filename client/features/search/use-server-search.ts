@@ -66,30 +66,28 @@ export function useServerSearch(workspaceId: string, query: string): ServerSearc
             });
             return { document, task: document };
           });
-          const commentHits = comments.hits.map(
-            (comment): SearchHit => ({
-              document: serverDocument(workspaceId, {
-                id: documentId("comment", comment.id),
-                kind: "comment",
-                projectId: "",
-                taskId: comment.taskId,
-                title: "",
-                key: "",
-                body: comment.body,
-                updatedAt: comment.createdAt,
-              }),
-              task: serverDocument(workspaceId, {
-                id: documentId("task", comment.taskId),
-                kind: "task",
-                projectId: comment.projectId,
-                taskId: comment.taskId,
-                title: comment.title,
-                key: comment.key,
-                body: "",
-                updatedAt: comment.createdAt,
-              }),
+          const commentHits = comments.hits.map((comment): SearchHit => ({
+            document: serverDocument(workspaceId, {
+              id: documentId("comment", comment.id),
+              kind: "comment",
+              projectId: "",
+              taskId: comment.taskId,
+              title: "",
+              key: "",
+              body: comment.body,
+              updatedAt: comment.createdAt,
             }),
-          );
+            task: serverDocument(workspaceId, {
+              id: documentId("task", comment.taskId),
+              kind: "task",
+              projectId: comment.projectId,
+              taskId: comment.taskId,
+              title: comment.title,
+              key: comment.key,
+              body: "",
+              updatedAt: comment.createdAt,
+            }),
+          }));
           setAnswer({
             for: request,
             hits,

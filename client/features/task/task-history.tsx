@@ -22,8 +22,8 @@ export function TaskHistoryPending({ state }: { state: Exclude<HistoryState, "he
     <section className="task-history-pending" aria-labelledby="history-heading">
       <h2 id="history-heading">Comments</h2>
       <EmptyState icon={<CloudOff size={20} />} title="Not available offline">
-        This browser has not opened this task before, so its comments, activity and files are not
-        on this device. They load as soon as you are back online.
+        This browser has not opened this task before, so its comments, activity and files are not on
+        this device. They load as soon as you are back online.
       </EmptyState>
     </section>
   );

@@ -56,7 +56,10 @@ function openStore(userId: string): OpenStore {
   const opening = /\/project\/([^/]+)(?:\/task\/([^/]+))?/.exec(window.location.pathname);
   if (opening?.[1]) projects.open(decodeURIComponent(opening[1]));
   if (opening?.[2]) histories.open(decodeURIComponent(opening[2]));
-  rep.puller = pullingScope(pullingEveryPage(rep, rep.puller, sync), { projects, tasks: histories });
+  rep.puller = pullingScope(pullingEveryPage(rep, rep.puller, sync), {
+    projects,
+    tasks: histories,
+  });
   // A list changed (a project or a task opened here or in another tab): the next pull names it.
   const pullNow = () => void rep.pull().catch(ignoreWhenClosed(rep));
   const stopFollowingProjects = projects.subscribe(pullNow);

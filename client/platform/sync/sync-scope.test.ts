@@ -44,7 +44,10 @@ describe("a pull through the sync scope", () => {
     };
     let list = ["web"];
     let tasks = ["t1"];
-    const puller = pullingScope(inner, { projects: { list: () => list }, tasks: { list: () => tasks } });
+    const puller = pullingScope(inner, {
+      projects: { list: () => list },
+      tasks: { list: () => tasks },
+    });
     const request: PullRequestV1 = {
       pullVersion: 1,
       clientGroupID: "g",
