@@ -82,6 +82,8 @@ async function run(): Promise<number> {
   }
 
   console.log(`Changing the workspace for ${seconds} s, ${rate} change/s per client…`);
+  // Reading the servers' metrics starts their event loop histograms afresh.
+  await serverLoopDelays(system.baseUrls);
   const loadBefore = os.loadavg()[0]!;
   const cpuBefore = readCpu(system.pids);
   // The generator's own delays are in every latency it measures: printed beside them.
@@ -112,6 +114,7 @@ async function run(): Promise<number> {
   const loadDuring = os.loadavg()[0]!;
   const cpuDuring = readCpu(system.pids);
   generatorDelay.stop();
+  const serverDelays = await serverLoopDelays(system.baseUrls);
 
   // Converged: every mutation confirmed, no pull in flight or asked for, for a while.
   const deadline = loopsEnded + 30_000;
@@ -152,6 +155,12 @@ async function run(): Promise<number> {
     cpuLine(cpuBefore, cpuDuring),
     `generator's event loop delay (in every latency below): median ` +
       `${format(generatorDelay.ms(50), "ms")}, p95 ${format(generatorDelay.ms(95), "ms")}`,
+    `servers' event loop delay: ${serverDelays
+      .map(
+        (d) =>
+          `median ${format(d.p50, "ms")}, p99 ${format(d.p99, "ms")}, max ${format(d.max, "ms")}`,
+      )
+      .join("; ")}`,
     `throughput: ${(applied / runSeconds).toFixed(0)} mutations/s (${applied} applied of ${counter} made)`,
     `push: median ${stat(pushes, 0.5)}, p95 ${stat(pushes, 0.95)} (${pushes.length} requests)`,
     `change to its push answered: median ${stat(changes, 0.5)}, p95 ${stat(changes, 0.95)}`,
@@ -184,6 +193,26 @@ async function run(): Promise<number> {
     })}`,
   );
   return diverged.length === 0 ? 0 : 1;
+}
+
+/**
+ * Each server's event loop delay since its metrics were last read (prom-client's histogram,
+ * sampled every 10 ms: that resolution taken off), in ms.
+ */
+async function serverLoopDelays(baseUrls: string[]) {
+  return Promise.all(
+    baseUrls.map(async (url) => {
+      const text = await fetch(`${url}/metrics`).then((response) => response.text());
+      const seconds = (name: string) =>
+        Number(new RegExp(`^${name} ([0-9.e+-]+)`, "m").exec(text)?.[1] ?? NaN);
+      const ms = (name: string) => Math.max(0, seconds(name) * 1000 - 10);
+      return {
+        p50: ms("nodejs_eventloop_lag_p50_seconds"),
+        p99: ms("nodejs_eventloop_lag_p99_seconds"),
+        max: ms("nodejs_eventloop_lag_max_seconds"),
+      };
+    }),
+  );
 }
 
 async function inBatches<T>(items: T[], size: number, each: (item: T) => Promise<void>) {

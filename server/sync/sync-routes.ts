@@ -68,8 +68,12 @@ export function syncRoutes({
         user.id,
         req.body,
       );
-      // Anything but 200 makes Replicache push again: the mutations left out come next.
-      res.status("unapplied" in result ? 202 : 200).json(result);
+      // Anything but 200 makes Replicache push again: the mutations left out come next. Sent
+      // as it is: express would hash every answer into an ETag, and a push is a POST.
+      res
+        .status("unapplied" in result ? 202 : 200)
+        .type("json")
+        .end(JSON.stringify(result));
     },
   );
 
