@@ -39,8 +39,8 @@ const clientOptions = {
 /**
  * postgres.js for a connection URL, which may name a Unix socket's folder as libpq does
  * (`postgres://user@localhost/db?host=/var/run/postgresql`): postgres.js takes it as an option
- * only. On the database's own machine the socket costs far less than TCP on the loopback, where
- * both ends' network stacks run on the same cores (issue 19: at 200 clients, a third of a core).
+ * only. On the database's own machine the socket spares the CPU that TCP on the loopback costs,
+ * where both ends' network stacks run on the same cores (README "Configuration").
  */
 export function connectPostgres(
   url: string,
