@@ -446,6 +446,26 @@ describe("histories task by task", () => {
     expect((await client.pull()).patch).toEqual([]);
   });
 
+  it("sends the history of a task named before it reached the server once it has", async () => {
+    const w = await workspace("Named early");
+    const client = new SyncClient(server, other);
+    const early = newId("t");
+    client.projects = [w.a.id];
+    client.tasks = [early];
+    await pullAll(client);
+    expect(histories(client)).toEqual([]);
+
+    const comment = newId("c");
+    await new SyncClient(server, owner).push(
+      m("createTask", { id: early, projectId: w.a.id, title: "Made offline", createdAt: now() }),
+      m("addComment", { id: comment, taskId: early, body: "Here now", createdAt: now() }),
+    );
+    await client.pull();
+
+    expect(histories(client)).toEqual([early]);
+    expect(client.get(`comment/${early}/${comment}`)).toMatchObject({ body: "Here now" });
+  });
+
   it("refuses a list of tasks that is not a list of at most 50 ids with a 400", async () => {
     const client = new SyncClient(server, other);
     for (const tasks of ["abc", [1], ["bad id!"], Array.from({ length: 51 }, (_, i) => `t${i}`)]) {

@@ -362,7 +362,8 @@ function samePartial(a: data.PartialScope | null, b: data.PartialScope | null): 
 /**
  * Of the tasks asked for, those whose history the store gets: the tasks whose project is in the
  * scope (of the person's workspaces: an id of another, or of none, is left out without a word).
- * The record's list while neither list changed.
+ * The record's list while neither list changed and it holds every task asked for; otherwise
+ * read again, since a task asked for may exist by now (created offline, opened at once).
  */
 async function heldHistories(
   tx: Tx,
@@ -373,7 +374,7 @@ async function heldHistories(
   const asked = partial.tasks ?? [];
   const before = previous?.partial;
   if (
-    before?.histories &&
+    before?.histories?.length === asked.length &&
     sameList(before.tasks ?? undefined, asked) &&
     sameList(Object.keys(before.projects).sort(), Object.keys(partial.projects).sort())
   ) {
