@@ -155,12 +155,18 @@ test("a task's comments load when its page opens, others' comments on tasks not 
   await expect(page.getByRole("heading", { level: 1, name: "Task 2" })).toBeVisible();
   await expect(page.getByText("Not available offline")).toBeVisible();
   await expect(page.getByRole("list", { name: "Comments" })).toHaveCount(0);
+  // A comment can still be written: it shows at once and waits to be sent.
+  const newComment = page.getByLabel("New comment");
+  await newComment.fill("Written offline");
+  await newComment.press("Control+Enter");
+  await expect(page.getByRole("list", { name: "Comments" })).toHaveText(/Written offline/);
 
-  // Back online, its comments load, the one written meanwhile too.
+  // Back online, its earlier comments load beside it, and the note goes.
   await member.setOffline(false);
-  await expect(page.getByRole("list", { name: "Comments" })).toContainText(
-    "A reply that stays away",
-  );
+  await expect(comments).toContainText("A reply that stays away");
+  await expect(comments).toContainText("First thoughts on the other task");
+  await expect(comments).toContainText("Written offline");
+  await expect(page.getByText("Not available offline")).toHaveCount(0);
   await owner.close();
   await member.close();
 });

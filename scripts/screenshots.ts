@@ -79,7 +79,8 @@ const screens: Screen[] = [
   {
     name: "task",
     url: (w) => `${project(w)}/task/${w.sample[0]?.id}`,
-    ready: "main h1",
+    // Its history (comments, activity) comes with the pull that opening it asks for.
+    ready: "main .task-comments",
     signedIn: true,
   },
   {
@@ -147,6 +148,21 @@ const screens: Screen[] = [
       await page.goto(
         `/dashboard/workspace/${w.workspaceId}/project/${w.projects[1]?.id ?? ""}/board`,
       );
+    },
+  },
+  {
+    // A task of a loaded project whose page was never opened here, offline.
+    name: "task-offline",
+    url: (w) => `${project(w)}/board`,
+    ready: "main .task-history-missing",
+    signedIn: true,
+    act: async (page, w) => {
+      await boardShown(page);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 30_000,
+      });
+      await page.context().setOffline(true);
+      await page.goto(`${project(w)}/task/${w.sample[1]?.id ?? ""}`);
     },
   },
   {

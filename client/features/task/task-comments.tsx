@@ -21,22 +21,28 @@ type TaskCommentsProps = {
   nameOf: NameOf;
   /** The workspace's members: who can be @mentioned, and mentions' names now. */
   members: readonly Member[];
+  /**
+   * Offline, on a task whose history this browser never loaded: the comments shown are only
+   * those written here meanwhile (no "No comments yet"), and new ones can still be written.
+   */
+  historyMissing?: boolean;
 };
 
 const isSubmitShortcut = (event: KeyboardEvent) =>
   event.key === "Enter" && (event.ctrlKey || event.metaKey);
 
 /** The discussion of a task: anyone adds; authors edit their own; owner and admin delete any. */
-export function TaskComments({ task, userId, role, nameOf, members }: TaskCommentsProps) {
+export function TaskComments(props: TaskCommentsProps) {
+  const { task, userId, role, nameOf, members, historyMissing } = props;
   const comments = useComments(task.id);
   const people = useMemo(() => new Map(members.map((m) => [m.id, m.name || m.email])), [members]);
   const attachmentImage = useAttachmentImages(task.id);
   return (
     <section className="task-comments" aria-labelledby="task-comments-heading">
       <h2 id="task-comments-heading">Comments</h2>
-      {comments.length === 0 ? (
+      {comments.length === 0 && !historyMissing ? (
         <p className="muted">No comments yet. Ask a question or share an update below.</p>
-      ) : (
+      ) : comments.length === 0 ? null : (
         <ol className="comment-list" aria-label="Comments">
           {comments.map((comment) => (
             <CommentItem

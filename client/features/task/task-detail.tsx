@@ -33,7 +33,7 @@ import { useAddFiles } from "../attachments/use-attachments.ts";
 import { TaskActivity } from "./task-activity.tsx";
 import { TaskComments } from "./task-comments.tsx";
 import { TaskDescription } from "./task-description.tsx";
-import { TaskHistoryPending } from "./task-history.tsx";
+import { HistoryNotHere, TaskHistoryLoading } from "./task-history.tsx";
 import { TaskProperties } from "./task-properties.tsx";
 import { TaskRelations } from "./task-relations.tsx";
 import { TaskSubtasks } from "./task-subtasks.tsx";
@@ -160,22 +160,24 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
             membersById={membersById}
             canCreate={canPerform(role, "task.create")}
           />
-          {history === "held" && <TaskAttachments taskId={task.id} canEdit={canEdit} />}
-          <TaskRelations task={task} projects={projects} canEdit={canEdit} />
-          {history === "held" ? (
-            <>
-              <TaskComments
-                task={task}
-                userId={session?.user.id ?? ""}
-                role={role}
-                nameOf={nameOf}
-                members={members}
-              />
-              <TaskActivity task={task} nameOf={nameOf} />
-            </>
-          ) : (
-            <TaskHistoryPending state={history ?? "loading"} />
+          {history === "unavailable" && <HistoryNotHere />}
+          {history !== "loading" && history !== undefined && (
+            <TaskAttachments taskId={task.id} canEdit={canEdit} />
           )}
+          <TaskRelations task={task} projects={projects} canEdit={canEdit} />
+          {history === "loading" || history === undefined ? (
+            <TaskHistoryLoading />
+          ) : (
+            <TaskComments
+              task={task}
+              userId={session?.user.id ?? ""}
+              role={role}
+              nameOf={nameOf}
+              members={members}
+              historyMissing={history === "unavailable"}
+            />
+          )}
+          {history === "held" && <TaskActivity task={task} nameOf={nameOf} />}
         </div>
         <aside className="task-side">
           <TaskProperties

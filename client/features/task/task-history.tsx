@@ -1,30 +1,35 @@
 import { CloudOff } from "lucide-react";
-import type { HistoryState } from "../../platform/sync/use-opened-history.ts";
-import { EmptyState } from "../../ui/empty-state.tsx";
 
 /**
- * Where a task's comments and activity go while the store does not hold its history: a few
- * shimmering lines while it loads (one pull), or, offline, why it is not there.
+ * Where a task's comments and activity go while its history loads (one pull, online): a few
+ * shimmering lines.
  */
-export function TaskHistoryPending({ state }: { state: Exclude<HistoryState, "held"> }) {
-  if (state === "loading") {
-    return (
-      <section className="task-history-pending" aria-busy="true" aria-labelledby="history-heading">
-        <h2 id="history-heading">Comments</h2>
-        <span className="visually-hidden">Loading the comments and activity…</span>
-        <span className="skeleton-bar" style={{ width: "72%" }} />
-        <span className="skeleton-bar" style={{ width: "48%" }} />
-        <span className="skeleton-bar" style={{ width: "60%" }} />
-      </section>
-    );
-  }
+export function TaskHistoryLoading() {
   return (
-    <section className="task-history-pending" aria-labelledby="history-heading">
+    <section className="task-history-pending" aria-busy="true" aria-labelledby="history-heading">
       <h2 id="history-heading">Comments</h2>
-      <EmptyState icon={<CloudOff size={20} />} title="Not available offline">
-        This browser has not opened this task before, so its comments, activity and files are not on
-        this device. They load as soon as you are back online.
-      </EmptyState>
+      <span className="visually-hidden">Loading the comments and activity…</span>
+      <span className="skeleton-bar" style={{ width: "72%" }} />
+      <span className="skeleton-bar" style={{ width: "48%" }} />
+      <span className="skeleton-bar" style={{ width: "60%" }} />
     </section>
+  );
+}
+
+/**
+ * Offline, above the files and comments of a task whose history this browser never loaded: why
+ * its earlier comments, activity and files are not shown. Comments and files added meanwhile
+ * show below it, and wait to be sent.
+ */
+export function HistoryNotHere() {
+  return (
+    <p className="task-history-missing" role="note">
+      <CloudOff size={16} aria-hidden="true" />
+      <span>
+        <strong>Not available offline.</strong> This browser has not opened this task before, so its
+        earlier comments, activity and files are not on this device. They load as soon as you are
+        back online; what you add now is sent then.
+      </span>
+    </p>
   );
 }

@@ -97,7 +97,7 @@ export function LabelsPicker(props: LabelsPickerProps) {
             {chosen.map((label) => (
               <span key={label.id} className="ui-picker-label" data-color={label.color}>
                 <span className="ui-label-dot" />
-                {label.name}
+                <span className="ui-picker-label-name">{label.name}</span>
               </span>
             ))}
           </span>
