@@ -26,7 +26,10 @@ class SyncClient {
   constructor(
     private readonly baseUrl: string,
     private readonly cookies: Cookie[],
-    /** Partial sync: the projects whose tasks to pull; undefined: every project. */
+    /**
+     * Partial sync: the projects whose tasks to pull, as the app names them on a board with no
+     * task open (no task's history); undefined: every project.
+     */
     private readonly projects?: string[],
   ) {}
 
@@ -77,7 +80,7 @@ class SyncClient {
       cookie: this.cookie,
       profileID: "bench",
       schemaVersion: SCHEMA_VERSION,
-      ...(this.projects ? { projects: this.projects } : {}),
+      ...(this.projects ? { projects: this.projects, tasks: [] } : {}),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`pull: ${response.status} ${text.slice(0, 200)}`);
