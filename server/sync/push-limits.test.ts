@@ -10,7 +10,7 @@ import {
   PUSH_BODY_LIMIT_BYTES,
 } from "../../shared/push-limits.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
-import { newNetwork, sessionPuller, sessionPusher } from "../test/replicache-http.ts";
+import { newNetwork, sessionPuller, sessionPusher, type Network } from "../test/replicache-http.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -100,17 +100,23 @@ async function createTasks(rep: Store, projectId: string, count: number): Promis
 }
 
 /**
- * A bound for a stuck push, not a speed: a CI machine with other work takes minutes (each pull
- * replays every mutation still pending; a slow machine took 158 s for the 5,000).
+ * A bound for a stuck push, not a speed. The 5,000 take 15–25 s to push and one pull to confirm
+ * on a slow 2-core machine; when the drain still pulled in the middle of the pushes, a run took
+ * 140 s there, and 268 s on a CI machine with other work.
  */
 const drainLimit = 240_000;
 
-/** Pulls until the server has confirmed every pending mutation. */
-async function drain(rep: Store, ms: number) {
+/**
+ * Pulls until the server has confirmed every pending mutation, while no push request is on its
+ * way: a pull replays every mutation still pending (thousands, for seconds), and pulls in the
+ * middle of a push of 5,000 in ten requests held up each request's answer by as much, which
+ * made the drain take two minutes where it takes one second.
+ */
+async function drain(rep: Store, network: Network, ms: number) {
   const deadline = Date.now() + ms;
   while ((await rep.experimentalPendingMutations()).length > 0) {
     if (Date.now() > deadline) throw new Error("pending mutations never drained");
-    await rep.pull({ now: true });
+    if (network.sending === 0) await rep.pull({ now: true });
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -128,7 +134,7 @@ describe("a client back from a long offline spell", () => {
       network.online = true;
       // What the `online` event does in the browser (sync-on-reconnect.ts).
       await rep.push({ now: true });
-      await drain(rep, drainLimit);
+      await drain(rep, network, drainLimit);
 
       const { ids: storedIds, numbers } = await stored(projectId);
       expect(storedIds.sort()).toEqual([...ids].sort());
@@ -155,7 +161,7 @@ describe("a client back from a long offline spell", () => {
       const ids = await createTasks(rep, projectId, 1_200);
       network.online = true;
       await rep.push({ now: true });
-      await drain(rep, drainLimit);
+      await drain(rep, network, drainLimit);
 
       expect((await stored(projectId)).ids.sort()).toEqual([...ids].sort());
       expect(await lastMutationId(rep.clientID)).toBe(1_200);

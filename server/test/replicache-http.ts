@@ -21,10 +21,13 @@ export function sessionPuller(server: Server, user: TestUser): Puller {
 
 export type PushRecord = { mutations: number; bytes: number; status: number };
 
-/** Whether the pusher reaches the server, and what it sent while it did. */
-export type Network = { online: boolean; pushes: PushRecord[] };
+/**
+ * Whether the pusher reaches the server, what it sent while it did, and how many of its
+ * requests are on their way now.
+ */
+export type Network = { online: boolean; pushes: PushRecord[]; sending: number };
 
-export const newNetwork = (): Network => ({ online: true, pushes: [] });
+export const newNetwork = (): Network => ({ online: true, pushes: [], sending: 0 });
 
 const pushResponseSchema = z.union([
   z.object({ error: z.literal("ClientStateNotFound") }),
@@ -40,7 +43,10 @@ export function sessionPusher(server: Server, user: TestUser, network = newNetwo
     // What fetch does without a network; Replicache backs off and tries again.
     if (!network.online) throw new TypeError("Failed to fetch");
     const text = JSON.stringify(body);
-    const response = await post(server, "/api/replicache/push", text, user);
+    network.sending++;
+    const response = await post(server, "/api/replicache/push", text, user).finally(
+      () => network.sending--,
+    );
     const mutations = body.pushVersion === 1 ? body.mutations.length : 0;
     network.pushes.push({ mutations, bytes: Buffer.byteLength(text), status: response.status });
     const httpRequestInfo = { httpStatusCode: response.status, errorMessage: "" };
