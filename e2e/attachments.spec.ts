@@ -93,6 +93,9 @@ test("an image pasted into a description appears in another person's browser liv
 
   // Seen once, the image stays viewable with no network (the service worker's image cache).
   await member.setOffline(true);
+  // "Offline" alone, not "saving on this device…": what the last pulls brought is in IndexedDB
+  // (a reload while that write runs would abort it, and the page would open without them).
+  await expect(syncStatus(milo)).toHaveText("Offline");
   await milo.reload();
   await expectLoaded(shown);
   await expectLoaded(attachments(milo).getByRole("listitem").locator("img"));
