@@ -1,7 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
-import { openBoard, ownerAndMember, titles, underServiceWorker } from "./support/team.ts";
+import {
+  openBoard,
+  ownerAndMember,
+  syncStatus,
+  titles,
+  underServiceWorker,
+} from "./support/team.ts";
 
 /**
  * Partial sync (server/sync/README.md "Partial sync"): a browser holds the tasks of the
@@ -66,8 +72,9 @@ test("a project not opened yet loads on its first open, keeps others' changes aw
   await expect(titles(page, "To do")).toHaveText(mobileTasks);
 
   // Opened once, it stays on this device: offline, a reload shows it.
-  await page.waitForTimeout(1000);
   await member.setOffline(true);
+  // "Offline" alone, not "saving on this device…": what it pulled is in IndexedDB.
+  await expect(syncStatus(page)).toHaveText("Offline");
   await page.reload();
   await expect(titles(page, "To do")).toHaveText(mobileTasks);
   await owner.close();
