@@ -52,6 +52,17 @@ type Screen = {
 const project = (w: BenchWorkspace) =>
   `/dashboard/workspace/${w.workspaceId}/project/${w.projects[0]?.id}`;
 
+/**
+ * Cuts the network once the service worker controls the page, so the next screen's code comes
+ * from its cache.
+ */
+async function goOffline(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  await page.context().setOffline(true);
+}
+
 /** The board has drawn a card: its project is in the store. */
 const boardShown = (page: Page) =>
   page.locator("section.board-column article.task-card").first().waitFor();
@@ -140,11 +151,7 @@ const screens: Screen[] = [
     signedIn: true,
     act: async (page, w) => {
       await boardShown(page);
-      // Under the service worker, so the next screen's code comes from its cache offline.
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: 30_000,
-      });
-      await page.context().setOffline(true);
+      await goOffline(page);
       await page.goto(
         `/dashboard/workspace/${w.workspaceId}/project/${w.projects[1]?.id ?? ""}/board`,
       );
@@ -158,10 +165,7 @@ const screens: Screen[] = [
     signedIn: true,
     act: async (page, w) => {
       await boardShown(page);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: 30_000,
-      });
-      await page.context().setOffline(true);
+      await goOffline(page);
       await page.goto(`${project(w)}/task/${w.sample[1]?.id ?? ""}`);
     },
   },

@@ -40,9 +40,10 @@ export function TaskComments(props: TaskCommentsProps) {
   return (
     <section className="task-comments" aria-labelledby="task-comments-heading">
       <h2 id="task-comments-heading">Comments</h2>
-      {comments.length === 0 && !historyMissing ? (
+      {comments.length === 0 && !historyMissing && (
         <p className="muted">No comments yet. Ask a question or share an update below.</p>
-      ) : comments.length === 0 ? null : (
+      )}
+      {comments.length > 0 && (
         <ol className="comment-list" aria-label="Comments">
           {comments.map((comment) => (
             <CommentItem

@@ -107,6 +107,7 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
   const files = useTaskPageFiles(canEdit, addFiles);
   // Comments, activity, files and subscribers come with the task's history, loaded on opening.
   const history = useOpenedHistory(task.id);
+  const historyLoading = history === undefined || history === "loading";
 
   return (
     <article
@@ -161,11 +162,9 @@ function TaskPage({ task, project, workspace }: TaskPageProps) {
             canCreate={canPerform(role, "task.create")}
           />
           {history === "unavailable" && <HistoryNotHere />}
-          {history !== "loading" && history !== undefined && (
-            <TaskAttachments taskId={task.id} canEdit={canEdit} />
-          )}
+          {!historyLoading && <TaskAttachments taskId={task.id} canEdit={canEdit} />}
           <TaskRelations task={task} projects={projects} canEdit={canEdit} />
-          {history === "loading" || history === undefined ? (
+          {historyLoading ? (
             <TaskHistoryLoading />
           ) : (
             <TaskComments
