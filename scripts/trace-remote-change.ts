@@ -13,6 +13,7 @@
 import { parseArgs } from "node:util";
 import type { Page } from "@playwright/test";
 import { builtClient, startBoardSystem } from "./bench/bench-server.ts";
+import { printSummary, SourceMaps, summarise, type Profile } from "./bench/cpu-profile.ts";
 import {
   arm,
   boardReady,
@@ -28,12 +29,15 @@ const { values } = parseArgs({
   options: {
     tasks: { type: "string", default: "10000" },
     runs: { type: "string", default: "20" },
+    profile: { type: "boolean", default: false },
+    settle: { type: "string", default: "5000" },
   },
 });
 const tasks = Number(values.tasks);
 const runs = Number(values.runs);
 
-await builtClient();
+const built = await builtClient();
+const profiles: Profile[] = [];
 
 /** Records when each poke reaches the page (epoch ms), before the app's own listener runs. */
 const pokeClock = `(() => {
@@ -46,6 +50,16 @@ const pokeClock = `(() => {
     }
   };
 })();`;
+
+/**
+ * Runs in the page right after the profiler starts: spins 3 ms, so that the profile's samples
+ * inside it can be put on the page's clock; returns the page's time (epoch ms) at its start.
+ */
+const clockMark = `(() => {
+  const start = performance.now();
+  while (performance.now() < start + 3);
+  return performance.timeOrigin + start;
+})()`;
 
 type Span = { start: number; end: number };
 
@@ -86,7 +100,12 @@ try {
   await other.page.goto(boardUrl);
   await boardReady(other.page);
   // Past the first syncs' persisting and the search index's first build.
-  await author.page.waitForTimeout(5000);
+  await author.page.waitForTimeout(Number(values.settle));
+  const cdp = values.profile ? await other.context.newCDPSession(other.page) : undefined;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  }
 
   for (let i = 0; i < runs; i++) {
     const id = await taskIdAt(author.page, "to-do", 0);
@@ -94,9 +113,15 @@ try {
     const target = `${card("in-progress", 0)}[data-task-id="${id}"]`;
     await arm(other.page, { selector: target }, true);
     await arm(author.page, { selector: target });
+    let profiledFrom = 0;
+    if (cdp) {
+      await cdp.send("Profiler.start");
+      profiledFrom = (await other.page.evaluate(clockMark)) as number;
+    }
     await menu.getByRole("menuitem", { name: "Top of In progress", exact: true }).click();
     const local = await result(author.page);
     const seen = await result(other.page);
+    if (cdp) profiles.push(await receiverWindow(cdp, other.page, profiledFrom, seen.end));
     const click = local.start;
     const push = (await requests(author.page, "/api/replicache/push")).find(
       (span) => span.start >= click,
@@ -124,6 +149,60 @@ try {
 } finally {
   await browser.close();
   await system.stop();
+}
+
+if (profiles.length > 0) {
+  printSummary(
+    `The other browser, from the poke to the frame showing the move (${profiles.length} moves)`,
+    summarise(profiles, new SourceMaps(built)),
+  );
+}
+
+/**
+ * Stops the receiving page's profiler and keeps only its samples from the poke's arrival to
+ * the frame that showed the move: the receiving side of the change.
+ */
+async function receiverWindow(
+  cdp: import("@playwright/test").CDPSession,
+  page: Page,
+  profiledFrom: number,
+  paintedAt: number,
+): Promise<Profile> {
+  const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
+  const pokes = await page.evaluate(() => (window as unknown as { __pokes: number[] }).__pokes);
+  const pokedAt = pokes.at(-1) ?? paintedAt;
+  // The profile's clock is not the page's. Between the profiler's start and stop the page
+  // evaluates only the clock mark: the first sample under Playwright's `evaluate` ties them.
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
+  const inMark = (id: number) => {
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      if (names.get(node) === "evaluate") return true;
+    }
+    return false;
+  };
+  let at = profile.startTime ?? 0;
+  let markedAt: number | undefined;
+  (profile.samples ?? []).forEach((sample, index) => {
+    at += profile.timeDeltas?.[index] ?? 0;
+    if (markedAt === undefined && inMark(sample)) markedAt = at;
+  });
+  if (markedAt === undefined) throw new Error("the clock mark is not in the profile");
+  const from = markedAt + (pokedAt - profiledFrom) * 1000;
+  const to = markedAt + (paintedAt - profiledFrom) * 1000;
+  at = profile.startTime ?? 0;
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  (profile.samples ?? []).forEach((sample, index) => {
+    at += profile.timeDeltas?.[index] ?? 0;
+    if (at >= from && at <= to) {
+      samples.push(sample);
+      timeDeltas.push(profile.timeDeltas?.[index] ?? 0);
+    }
+  });
+  return { ...profile, samples, timeDeltas };
 }
 
 const quantile = (values: number[], q: number) => {

@@ -16,6 +16,8 @@ export type CallFrame = {
 };
 export type Profile = {
   nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
+  /** µs, of the profiler's own clock. */
+  startTime?: number;
   samples?: number[];
   timeDeltas?: number[];
 };
