@@ -11,7 +11,7 @@
  * and the frame that shows the card. Prints median and p95 of each leg.
  */
 import { parseArgs } from "node:util";
-import type { Page } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
 import { builtClient, startBoardSystem } from "./bench/bench-server.ts";
 import { printSummary, SourceMaps, summarise, type Profile } from "./bench/cpu-profile.ts";
 import {
@@ -163,7 +163,7 @@ if (profiles.length > 0) {
  * the frame that showed the move: the receiving side of the change.
  */
 async function receiverWindow(
-  cdp: import("@playwright/test").CDPSession,
+  cdp: CDPSession,
   page: Page,
   profiledFrom: number,
   paintedAt: number,
