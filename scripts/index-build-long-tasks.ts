@@ -64,9 +64,9 @@ try {
     if (count !== last) complete = undefined;
     last = count;
   }
-  const entries = (await page.evaluate(
+  const entries = await page.evaluate(
     () => (window as unknown as { __longTasks: [number, number][] }).__longTasks,
-  )) as [number, number][];
+  );
   const after = entries.filter(([start]) => start > ready).map(([, duration]) => duration);
   after.sort((a, b) => a - b);
   const sum = after.reduce((total, ms) => total + ms, 0);

@@ -13,7 +13,14 @@
 import { parseArgs } from "node:util";
 import type { CDPSession, Page } from "@playwright/test";
 import { builtClient, startBoardSystem } from "./bench/bench-server.ts";
-import { printSummary, SourceMaps, summarise, type Profile } from "./bench/cpu-profile.ts";
+import {
+  firstSampleUnder,
+  printSummary,
+  profileWindow,
+  SourceMaps,
+  summarise,
+  type Profile,
+} from "./bench/cpu-profile.ts";
 import {
   arm,
   boardReady,
@@ -173,36 +180,13 @@ async function receiverWindow(
   const pokedAt = pokes.at(-1) ?? paintedAt;
   // The profile's clock is not the page's. Between the profiler's start and stop the page
   // evaluates only the clock mark: the first sample under Playwright's `evaluate` ties them.
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes)
-    for (const child of node.children ?? []) parent.set(child, node.id);
-  const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
-  const inMark = (id: number) => {
-    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
-      if (names.get(node) === "evaluate") return true;
-    }
-    return false;
-  };
-  let at = profile.startTime ?? 0;
-  let markedAt: number | undefined;
-  (profile.samples ?? []).forEach((sample, index) => {
-    at += profile.timeDeltas?.[index] ?? 0;
-    if (markedAt === undefined && inMark(sample)) markedAt = at;
-  });
+  const markedAt = firstSampleUnder(profile, "evaluate");
   if (markedAt === undefined) throw new Error("the clock mark is not in the profile");
-  const from = markedAt + (pokedAt - profiledFrom) * 1000;
-  const to = markedAt + (paintedAt - profiledFrom) * 1000;
-  at = profile.startTime ?? 0;
-  const samples: number[] = [];
-  const timeDeltas: number[] = [];
-  (profile.samples ?? []).forEach((sample, index) => {
-    at += profile.timeDeltas?.[index] ?? 0;
-    if (at >= from && at <= to) {
-      samples.push(sample);
-      timeDeltas.push(profile.timeDeltas?.[index] ?? 0);
-    }
-  });
-  return { ...profile, samples, timeDeltas };
+  return profileWindow(
+    profile,
+    markedAt + (pokedAt - profiledFrom) * 1000,
+    markedAt + (paintedAt - profiledFrom) * 1000,
+  );
 }
 
 const quantile = (values: number[], q: number) => {

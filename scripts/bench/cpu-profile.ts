@@ -165,6 +165,52 @@ export type Summary = {
   byModule: Row[];
 };
 
+/** Each node's parent, by node id. */
+export function parentsOf(profile: Profile): Map<number, number> {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  }
+  return parent;
+}
+
+/**
+ * The part of a profile whose samples fall from `from` to `to` (µs, the profiler's clock),
+ * each sample keeping its time delta.
+ */
+export function profileWindow(profile: Profile, from: number, to: number): Profile {
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let at = profile.startTime ?? 0;
+  (profile.samples ?? []).forEach((sample, index) => {
+    const delta = profile.timeDeltas?.[index] ?? 0;
+    at += delta;
+    if (at < from || at > to) return;
+    samples.push(sample);
+    timeDeltas.push(delta);
+  });
+  return { ...profile, samples, timeDeltas };
+}
+
+/** When the first sample with a function named `name` on its stack was taken (µs), if any. */
+export function firstSampleUnder(profile: Profile, name: string): number | undefined {
+  const parent = parentsOf(profile);
+  const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
+  const under = (id: number) => {
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      if (names.get(node) === name) return true;
+    }
+    return false;
+  };
+  let at = profile.startTime ?? 0;
+  const samples = profile.samples ?? [];
+  for (let index = 0; index < samples.length; index++) {
+    at += profile.timeDeltas?.[index] ?? 0;
+    if (under(samples[index] ?? -1)) return at;
+  }
+  return undefined;
+}
+
 /** Self and total time per function, and self time per package or file of ours. */
 export function summarise(profiles: Profile[], maps: SourceMaps): Summary {
   const self = new Map<string, number>();
@@ -173,10 +219,7 @@ export function summarise(profiles: Profile[], maps: SourceMaps): Summary {
   let totalMs = 0;
   for (const profile of profiles) {
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-    const parent = new Map<number, number>();
-    for (const node of profile.nodes) {
-      for (const child of node.children ?? []) parent.set(child, node.id);
-    }
+    const parent = parentsOf(profile);
     const labels = new Map<number, { label: string; module: string }>();
     const labelFor = (id: number) => {
       let known = labels.get(id);
@@ -238,10 +281,7 @@ const ours = /^(client|shared)\//;
  */
 export function timeline(profile: Profile, maps: SourceMaps, bucketMs = 50): string[] {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) {
-    for (const child of node.children ?? []) parent.set(child, node.id);
-  }
+  const parent = parentsOf(profile);
   const causes = new Map<number, string>();
   const causeOf = (id: number): string => {
     const known = causes.get(id);
