@@ -899,20 +899,32 @@ export async function liveSessionIds(db: Db, sessionIds: string[]): Promise<Set<
 // Writes of the push (server/sync/apply-mutation.ts)
 
 /**
- * The rows a push changes are read with `for update` and with the caller's role in their
+ * The rows a push changes are read with `for update` (a project `for no key update`: lockRows
+ * says why) and with the caller's role in their
  * workspace, in one statement: the lock keeps what a handler decides from the row (an activity's
  * "from", whether a project's sharing changes) true until it writes and commits, and at READ
  * COMMITTED a locked row is its newest committed version. `role` is null for a non-member.
  */
 type WithRole<T> = T & { role: string | null };
 
-/** Locks projects, then tasks, each in id order: the one order every batch takes them in. */
+/**
+ * Locks projects, then tasks, each in id order: the one order every batch takes them in.
+ *
+ * A project is locked `for no key update`, which still keeps every other push's project lock
+ * and write waiting, but lets foreign-key checks through (`for key share` of the project row).
+ * Postgres makes such a check on a task's second update in one transaction (a batch that
+ * edits a task twice): with `for update` here, that push held the task and waited for the
+ * project, while a push creating a task held the project and waited for the task. Two
+ * instances under `npm run load -- --rate 3` then deadlocked by the hundred, and pushes
+ * failed past every retry. A project's id never changes, and deleting one takes the stronger
+ * lock when it deletes.
+ */
 export async function lockRows(
   tx: Db,
   { projectIds, taskIds }: { projectIds: string[]; taskIds: string[] },
 ) {
   if (projectIds.length > 0) {
-    await tx`select id from project where id = any(${projectIds}) order by id for update`;
+    await tx`select id from project where id = any(${projectIds}) order by id for no key update`;
   }
   if (taskIds.length > 0) {
     await tx`select id from task where id = any(${taskIds}) order by id for update`;
@@ -931,7 +943,7 @@ export async function lockProject(
     from project p
     left join member m on m."organizationId" = p.workspace_id and m."userId" = ${userId}
     where p.id = ${id}
-    for update of p`;
+    for no key update of p`;
   return row ?? null;
 }
 

@@ -34,7 +34,8 @@
  * - The client group row is locked first, so two requests of one group take turns, and the
  *   clients' lastMutationIDs are read after it in their own statement (which sees everything
  *   committed before it): each mutation is applied once, in order.
- * - The row a mutation changes is read `for update`, with the caller's role (data.ts `lock*`):
+ * - The row a mutation changes is read `for update` (a project `for no key update`, which lets
+ *   foreign-key checks through: data.ts `lockRows`), with the caller's role (data.ts `lock*`):
  *   what the handler decides from it (an activity's "from", a change of sharing) still holds
  *   when it writes. createTask locks the project, which also makes task numbers unique and
  *   gap-free and lets the position of a new task see the task created before it.
