@@ -11,6 +11,9 @@ import { gunzip } from "node:zlib";
 import type { ReadonlyJSONValue } from "replicache";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 
+/** Tries of one push before its batch is given up (a server that keeps refusing it). */
+const PUSH_ATTEMPTS = 10;
+
 /** Every client's connections: as many as they need, kept open between requests. */
 const agent = new http.Agent({ keepAlive: true });
 
@@ -155,15 +158,32 @@ export class LoadClient {
   private pending: (Sent & { id: number; at: number })[] = [];
   private pushing: Promise<void> | null = null;
 
+  /**
+   * A push that fails is sent again with what was made meanwhile, after a wait that doubles
+   * from 30 ms, as Replicache does (its minDelayMs; capped here at a second). Each failure is
+   * counted; after PUSH_ATTEMPTS the batch is given up, which the final check then reports.
+   */
   private async pushPending(): Promise<void> {
+    let failures = 0;
     while (this.pending.length > 0) {
       const batch = this.pending;
       this.pending = [];
-      await this.push(batch);
+      if (await this.push(batch)) {
+        failures = 0;
+        continue;
+      }
+      if (++failures >= PUSH_ATTEMPTS) {
+        this.count("push given up");
+        failures = 0;
+        continue;
+      }
+      this.pending = [...batch, ...this.pending];
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 30 * 2 ** (failures - 1))));
     }
   }
 
-  private async push(batch: (Sent & { id: number; at: number })[]): Promise<void> {
+  /** Whether the server took the batch (HTTP 200). */
+  private async push(batch: (Sent & { id: number; at: number })[]): Promise<boolean> {
     const body = {
       pushVersion: 1,
       clientGroupID: this.clientGroupID,
@@ -185,10 +205,13 @@ export class LoadClient {
       if (response.status === 200) {
         this.figures.mutations += batch.length;
         for (const mutation of batch) this.figures.changeMs.push(this.lastPushEnd - mutation.at);
-      } else this.count(`push ${response.status}`);
+        return true;
+      }
+      this.count(`push ${response.status}`);
     } catch (error) {
       this.count(`push ${(error as Error).name}`);
     }
+    return false;
   }
 
   private async pullOnce() {

@@ -68,6 +68,10 @@ describe("the API error handler", () => {
         await sql.end({ timeout: 0 });
       }
     });
+    routes.get("/api/deadlocked", () => {
+      // What a transaction throws once its retries are spent (sync/transaction.ts).
+      throw Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    });
     routes.get("/api/wrapped-database-down", () => {
       // As a library wraps the database's error in one of its own.
       throw new Error("Failed to get session", {
@@ -133,6 +137,18 @@ describe("the API error handler", () => {
     expect(logged).toContain("database unavailable");
     const wrapped = await fetch(`${app.url}/api/wrapped-database-down`);
     expect(wrapped.status).toBe(503);
+  });
+
+  it("answers a transaction that deadlocked past its retries with 503 DATABASE_BUSY and Retry-After", async () => {
+    const response = await fetch(`${app.url}/api/deadlocked`);
+
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(await response.json()).toEqual({
+      code: "DATABASE_BUSY",
+      message: "The database is busy. Try again shortly.",
+    });
+    expect(logged).toContain("database busy");
   });
 
   it("answers an unexpected error with 500, logs it, and does not reveal it", async () => {

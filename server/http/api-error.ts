@@ -56,6 +56,12 @@ export function databaseUnavailable(error: unknown, depth = 0): boolean {
   return "cause" in error && databaseUnavailable(error.cause, depth + 1);
 }
 
+/** Postgres' deadlock_detected (40P01) or serialization_failure (40001). */
+function transactionContended(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("code" in error)) return false;
+  return error.code === "40P01" || error.code === "40001";
+}
+
 export function apiErrorHandler(logger: ErrorLogger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
     if (error instanceof ApiError) {
@@ -80,6 +86,17 @@ export function apiErrorHandler(logger: ErrorLogger): ErrorRequestHandler {
       res.status(503).json({
         code: "DATABASE_UNAVAILABLE",
         message: "The database is unavailable. Try again shortly.",
+      });
+      return;
+    }
+    if (transactionContended(error)) {
+      // Deadlocks or serialization failures past every retry (sync/transaction.ts): nothing
+      // was written, and the same request may well pass a moment later.
+      logger.warn({ err: error }, "database busy");
+      res.setHeader("Retry-After", String(RETRY_AFTER_S));
+      res.status(503).json({
+        code: "DATABASE_BUSY",
+        message: "The database is busy. Try again shortly.",
       });
       return;
     }
