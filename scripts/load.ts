@@ -4,11 +4,11 @@
  * (scripts/load/load-client.ts), change one workspace for a set time (at random moments set in
  * advance, pushed as Replicache pushes: one request at a time, with the changes made while the
  * last was on its way, a failed one sent again after a wait), on one server process or several
- * on one Postgres. At the end every client must have every
- * one of its mutations confirmed (lastMutationID: applied exactly once) and a store equal to
- * what a fresh pull reads from Postgres. Prints throughput, push and pull median / p95, the
- * time each client took to converge after the last change, pokes, errors by kind and the
- * machine's load; writes the figures under bench-results/.
+ * on one Postgres. At the end every client must have every one of its mutations confirmed
+ * (lastMutationID: applied exactly once) and a store equal to what a fresh pull reads from
+ * Postgres. Prints throughput, push and pull median / p95, the time each client took to
+ * converge after the last change, pokes, errors by kind and the machine's load; writes the
+ * figures under bench-results/.
  *
  *   npm run load -- --clients 200 --seconds 60 [--instances 2] [--rate 1] [--tasks 500]
  *   npm run load -- --quick        (20 clients for 8 s: what CI runs)

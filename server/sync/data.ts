@@ -900,10 +900,10 @@ export async function liveSessionIds(db: Db, sessionIds: string[]): Promise<Set<
 
 /**
  * The rows a push changes are read with `for update` (a project `for no key update`: lockRows
- * says why) and with the caller's role in their
- * workspace, in one statement: the lock keeps what a handler decides from the row (an activity's
- * "from", whether a project's sharing changes) true until it writes and commits, and at READ
- * COMMITTED a locked row is its newest committed version. `role` is null for a non-member.
+ * says why) and with the caller's role in their workspace, in one statement: the lock keeps
+ * what a handler decides from the row (an activity's "from", whether a project's sharing
+ * changes) true until it writes and commits, and at READ COMMITTED a locked row is its newest
+ * committed version. `role` is null for a non-member.
  */
 type WithRole<T> = T & { role: string | null };
 
