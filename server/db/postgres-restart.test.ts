@@ -99,6 +99,46 @@ async function readiness(url: string): Promise<number | "no answer"> {
   }
 }
 
+/** No push waits this long for its answer, restarts included (each takes well under a second). */
+const ANSWER_MS = 30_000;
+
+/**
+ * The push's outcome, or a failure that says what the server was doing when the push still had
+ * no answer after ANSWER_MS: a request the server never answers would otherwise only show as
+ * the test's own timeout.
+ */
+async function answered<T>(url: string, push: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void serverState(url).then((state) =>
+        reject(new Error(`a push had no answer after ${ANSWER_MS / 1000} s; the server: ${state}`)),
+      );
+    }, ANSWER_MS);
+  });
+  try {
+    return await Promise.race([push, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** /api/ready's answer, and the pool's connections in use and the transactions of /metrics. */
+async function serverState(url: string): Promise<string> {
+  const ready = await readiness(url);
+  const metrics = await fetch(`${url}/metrics`)
+    .then((response) => response.text())
+    .catch((error: unknown) => `no metrics (${String(error)})`);
+  const database = metrics
+    .split("\n")
+    .filter((line) =>
+      /^(db_pool_connections_in_use|db_transaction_duration_seconds_count|replicache_push_duration_seconds_count)/.test(
+        line,
+      ),
+    );
+  return `ready ${ready}; ${database.join("; ")}`;
+}
+
 /** Rejects, with what the process wrote to stderr, as soon as the server process exits. */
 function serverExit(): Promise<never> {
   return main.exit.then(({ code, signal, stderr }) => {
@@ -133,9 +173,13 @@ it("the server lives through Postgres restarts under push load and loses no muta
   exited.catch(() => {});
   const watched = <T>(promise: Promise<T>) => Promise.race([promise, exited]);
   let pushing = true;
-  const load = tabs.map(async (tab) => {
-    while (pushing) await tab.step(true);
-  });
+  const load = Promise.all(
+    tabs.map(async (tab) => {
+      while (pushing) await answered(url, tab.step(true));
+    }),
+  );
+  // Its failure is reported where it is awaited, after the restarts.
+  load.catch(() => {});
   const readyWhileDown: (number | "no answer")[] = [];
   for (let cycle = 0; cycle < CYCLES; cycle++) {
     await watched(sleep(LOAD_MS));
@@ -146,10 +190,10 @@ it("the server lives through Postgres restarts under push load and loses no muta
     await watched(waitForReady(url, 200));
   }
   pushing = false;
-  await watched(Promise.all(load));
+  await watched(load);
   // Whatever was still pending goes out once the database is back, as Replicache retries.
   for (const tab of tabs) {
-    for (let attempt = 0; !(await watched(tab.step(false))); attempt++) {
+    for (let attempt = 0; !(await watched(answered(url, tab.step(false)))); attempt++) {
       if (attempt > 100) throw new Error("a push kept failing with the database up");
     }
   }
