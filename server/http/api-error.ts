@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { isRetryable } from "../sync/transaction.ts";
 
 /** The one shape every API error takes: `{ code, message }` with the right status. */
 export class ApiError extends Error {
@@ -56,12 +57,6 @@ export function databaseUnavailable(error: unknown, depth = 0): boolean {
   return "cause" in error && databaseUnavailable(error.cause, depth + 1);
 }
 
-/** Postgres' deadlock_detected (40P01) or serialization_failure (40001). */
-function transactionContended(error: unknown): boolean {
-  if (typeof error !== "object" || error === null || !("code" in error)) return false;
-  return error.code === "40P01" || error.code === "40001";
-}
-
 export function apiErrorHandler(logger: ErrorLogger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
     if (error instanceof ApiError) {
@@ -89,7 +84,7 @@ export function apiErrorHandler(logger: ErrorLogger): ErrorRequestHandler {
       });
       return;
     }
-    if (transactionContended(error)) {
+    if (isRetryable(error)) {
       // Deadlocks or serialization failures past every retry (sync/transaction.ts): nothing
       // was written, and the same request may well pass a moment later.
       logger.warn({ err: error }, "database busy");
