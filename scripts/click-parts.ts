@@ -55,8 +55,13 @@ async function probeClick(page: Page): Promise<number> {
     };
     document.body.append(button);
   });
-  await arm(page, { selector: "#click-probe" });
-  await page.locator("#click-probe").click({ delay: PRESS_MS });
+  return pressed(page, "#click-probe");
+}
+
+/** Clicks the element as a person does, and returns the click's Event Timing duration. */
+async function pressed(page: Page, selector: string): Promise<number> {
+  await arm(page, { selector });
+  await page.locator(selector).click({ delay: PRESS_MS });
   const { start } = await result(page);
   return eventDuration(page, start, clickEvents);
 }
@@ -81,10 +86,7 @@ async function shiftClick(page: Page): Promise<number> {
     button.onclick = () => document.documentElement.classList.toggle("shift-probe");
     document.body.append(button);
   });
-  await arm(page, { selector: "#shift-probe" });
-  await page.locator("#shift-probe").click({ delay: PRESS_MS });
-  const { start } = await result(page);
-  const duration = await eventDuration(page, start, clickEvents);
+  const duration = await pressed(page, "#shift-probe");
   await page.waitForTimeout(100);
   // Back, unmeasured, so that the board is as it was for the next status change.
   await page.locator("#shift-probe").click();

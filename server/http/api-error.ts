@@ -57,6 +57,28 @@ export function databaseUnavailable(error: unknown, depth = 0): boolean {
   return "cause" in error && databaseUnavailable(error.cause, depth + 1);
 }
 
+/**
+ * A database failure that passes: Postgres restarting or out of reach, or deadlocks and
+ * serialization failures past every retry of sync/transaction.ts.
+ */
+function transientDatabaseError(error: unknown) {
+  if (databaseUnavailable(error)) {
+    return {
+      log: "database unavailable",
+      code: "DATABASE_UNAVAILABLE",
+      message: "The database is unavailable. Try again shortly.",
+    };
+  }
+  if (isRetryable(error)) {
+    return {
+      log: "database busy",
+      code: "DATABASE_BUSY",
+      message: "The database is busy. Try again shortly.",
+    };
+  }
+  return null;
+}
+
 export function apiErrorHandler(logger: ErrorLogger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
     if (error instanceof ApiError) {
@@ -74,25 +96,12 @@ export function apiErrorHandler(logger: ErrorLogger): ErrorRequestHandler {
       res.status(413).json({ code: "PAYLOAD_TOO_LARGE", message: "Request body too large" });
       return;
     }
-    if (databaseUnavailable(error)) {
-      // Postgres restarting or out of reach: the client tries again (Replicache backs off).
-      logger.warn({ err: error }, "database unavailable");
+    const transient = transientDatabaseError(error);
+    if (transient) {
+      // Nothing was written; the client tries again (Replicache backs off).
+      logger.warn({ err: error }, transient.log);
       res.setHeader("Retry-After", String(RETRY_AFTER_S));
-      res.status(503).json({
-        code: "DATABASE_UNAVAILABLE",
-        message: "The database is unavailable. Try again shortly.",
-      });
-      return;
-    }
-    if (isRetryable(error)) {
-      // Deadlocks or serialization failures past every retry (sync/transaction.ts): nothing
-      // was written, and the same request may well pass a moment later.
-      logger.warn({ err: error }, "database busy");
-      res.setHeader("Retry-After", String(RETRY_AFTER_S));
-      res.status(503).json({
-        code: "DATABASE_BUSY",
-        message: "The database is busy. Try again shortly.",
-      });
+      res.status(503).json({ code: transient.code, message: transient.message });
       return;
     }
     logger.error({ err: error }, "unhandled API error");
