@@ -1,0 +1,133 @@
+/**
+ * A connection reset (ECONNRESET: Postgres restarted or failed over, a proxy dropped the
+ * connection) reaches postgres.js as the socket's `error` event and, a turn of the event loop
+ * later, its `close`. A statement begun between the two (a transaction's ROLLBACK after its
+ * statement failed with that error) was written to nowhere and settled by nothing: the
+ * transaction kept its connection and the push its request for ever, or, once the connection
+ * came back, the statement was answered by the new connection's start-up as if it had run
+ * (patches/postgres+3.4.9.patch, `closed`; upstream porsager/postgres #1130 and pull request
+ * #1142 are the same stale statement seen from `end()`). Both run here on a socket reset on
+ * purpose, against the test's Postgres (or the embedded database).
+ */
+import { once } from "node:events";
+import net from "node:net";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { postgresErrorCode, readCommitted } from "../sync/transaction.ts";
+import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { connectPostgres, openDatabase, type Database } from "./database.ts";
+
+let testDatabase: TestDatabase;
+let db: Database;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase("reset");
+  db = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir });
+});
+
+afterAll(async () => {
+  await db?.close();
+  await testDatabase?.drop();
+});
+
+/** Longer than any of these statements takes to fail once its connection is gone. */
+const ANSWER_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The promise's outcome, its error, or "no answer" when it has not settled within ANSWER_MS. */
+function outcome<T>(promise: Promise<T>): Promise<T | unknown> {
+  return Promise.race([
+    promise.catch((error: unknown) => error),
+    sleep(ANSWER_MS).then(() => "no answer"),
+  ]);
+}
+
+/**
+ * A pool of one connection over sockets of the test's own making (postgres.js's `socket`
+ * option), so that the test can reset the one in use as the network would.
+ */
+function poolWithSockets() {
+  const url = new URL(db.url);
+  const host = url.searchParams.get("host");
+  const sockets: net.Socket[] = [];
+  // postgres.js calls `socket` for every connection it opens (connection.js `createSocket`);
+  // its type declarations leave the option out.
+  const ownSockets = {
+    socket: async () => {
+      const socket = host
+        ? net.connect(`${host}/.s.PGSQL.${url.port || 5432}`)
+        : net.connect(Number(url.port || 5432), url.hostname);
+      await once(socket, "connect");
+      sockets.push(socket);
+      return socket;
+    },
+  };
+  const sql = connectPostgres(db.url, {
+    max: 1,
+    onnotice: () => {},
+    backoff: () => 0.05,
+    ...ownSockets,
+  });
+  const reset = () => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error("no connection yet");
+    socket.destroy(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
+    return socket;
+  };
+  return { sql, reset };
+}
+
+it("a transaction whose connection is reset mid-statement fails at once, and the pool goes on", async () => {
+  const { sql, reset } = poolWithSockets();
+  try {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const transaction = readCommitted(sql, async (tx) => {
+      const slow = tx`select pg_sleep(1)`;
+      started();
+      await slow;
+    });
+    await running;
+    await sleep(100);
+    reset();
+
+    // It failed with the connection's error, after its ROLLBACK (begun once the statement
+    // failed, before the socket's close) was settled too.
+    const failed = await outcome(transaction);
+    expect(failed).toBeInstanceOf(Error);
+    expect(postgresErrorCode(failed)).toBe("ECONNRESET");
+
+    // The connection came back for the next statement.
+    expect(await outcome(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+});
+
+it("a statement begun on a connection that has just failed is refused, not answered by the next one", async () => {
+  const { sql, reset } = poolWithSockets();
+  const reserved = await sql.reserve();
+  try {
+    expect(await reserved`select 1 as one`).toEqual([{ one: 1 }]);
+    const slow = outcome(reserved`select pg_sleep(1)`);
+    await sleep(100);
+    let late: Promise<unknown> | undefined;
+    // Between the socket's error and its close, as a caller reacting to the failure does.
+    reset().once("error", () => {
+      late = outcome(reserved`select 42 as answer`);
+    });
+
+    expect(postgresErrorCode(await slow)).toBe("ECONNRESET");
+    if (!late) throw new Error("the reset socket reported no error");
+    // Another statement of the pool makes it connect again: the new connection's start-up must
+    // not pass for the late statement's answer.
+    const next = outcome(sql`select 2 as two`);
+    const refused = await late;
+    expect(refused).toBeInstanceOf(Error);
+    expect(postgresErrorCode(refused)).toMatch(/^CONNECTION_(CLOSED|DESTROYED)$/);
+    expect(await next).toEqual([{ two: 2 }]);
+  } finally {
+    reserved.release();
+    await sql.end({ timeout: 1 });
+  }
+});
