@@ -11,6 +11,7 @@
  */
 import { once } from "node:events";
 import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { postgresErrorCode, readCommitted } from "../sync/transaction.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
@@ -31,8 +32,6 @@ afterAll(async () => {
 
 /** Longer than any of these statements takes to fail once its connection is gone. */
 const ANSWER_MS = 5_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The promise's outcome, its error, or "no answer" when it has not settled within ANSWER_MS. */
 function outcome<T>(promise: Promise<T>): Promise<T | unknown> {
