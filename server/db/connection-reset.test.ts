@@ -15,7 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { postgresErrorCode, readCommitted } from "../sync/transaction.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
-import { connectPostgres, openDatabase, type Database } from "./database.ts";
+import { connectPostgres, openDatabase, reconnectDelay, type Database } from "./database.ts";
 
 let testDatabase: TestDatabase;
 let db: Database;
@@ -43,16 +43,24 @@ function outcome<T>(promise: Promise<T>): Promise<T | unknown> {
 
 /**
  * A pool of one connection over sockets of the test's own making (postgres.js's `socket`
- * option), so that the test can reset the one in use as the network would.
+ * option), so that the test can reset the one in use as the network would, and have the next
+ * connects refused as by a database that is down.
  */
-function poolWithSockets() {
+async function poolWithSockets(backoff: (failures: number) => number = () => 0.05) {
   const url = new URL(db.url);
   const host = url.searchParams.get("host");
   const sockets: net.Socket[] = [];
+  const nobody = await portNobodyListensOn();
+  let refusals = 0;
   // postgres.js calls `socket` for every connection it opens (connection.js `createSocket`);
   // its type declarations leave the option out.
   const ownSockets = {
     socket: async () => {
+      if (refusals > 0) {
+        refusals -= 1;
+        // Connecting: postgres.js writes its start-up, and the refusal fails the connection.
+        return net.connect(nobody, "127.0.0.1");
+      }
       const socket = host
         ? net.connect(`${host}/.s.PGSQL.${url.port || 5432}`)
         : net.connect(Number(url.port || 5432), url.hostname);
@@ -64,7 +72,7 @@ function poolWithSockets() {
   const sql = connectPostgres(db.url, {
     max: 1,
     onnotice: () => {},
-    backoff: () => 0.05,
+    backoff,
     ...ownSockets,
   });
   const reset = () => {
@@ -73,11 +81,39 @@ function poolWithSockets() {
     socket.destroy(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
     return socket;
   };
-  return { sql, reset };
+  const refuse = (connects: number) => {
+    refusals = connects;
+  };
+  return { sql, reset, refuse };
+}
+
+/** When the socket has closed (`once` would reject on the reset's `error`). */
+function closeOf(socket: net.Socket): Promise<void> {
+  return new Promise((resolve) => socket.once("close", () => resolve()));
+}
+
+async function portNobodyListensOn(): Promise<number> {
+  const server = net.createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+/** `attempt`'s value once it stops failing (each failure is a refused connect). */
+async function servedAfterRefusals<T>(attempt: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (postgresErrorCode(error) !== "ECONNREFUSED") throw error;
+    }
+  }
 }
 
 it("a transaction whose connection is reset mid-statement fails at once, and the pool goes on", async () => {
-  const { sql, reset } = poolWithSockets();
+  const { sql, reset } = await poolWithSockets();
   try {
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
@@ -104,7 +140,7 @@ it("a transaction whose connection is reset mid-statement fails at once, and the
 });
 
 it("a statement begun on a connection that has just failed is refused, not answered by the next one", async () => {
-  const { sql, reset } = poolWithSockets();
+  const { sql, reset } = await poolWithSockets();
   const reserved = await sql.reserve();
   try {
     expect(await reserved`select 1 as one`).toEqual([{ one: 1 }]);
@@ -127,6 +163,31 @@ it("a statement begun on a connection that has just failed is refused, not answe
     expect(await next).toEqual([{ two: 2 }]);
   } finally {
     reserved.release();
+    await sql.end({ timeout: 1 });
+  }
+});
+
+it("after an outage, whatever connected again, the next reset is retried after the shortest wait", async () => {
+  // The server's own waits: 1 to 2 s, the longest, from the sixth failure in a row (a reset is one).
+  const { sql, reset, refuse } = await poolWithSockets(reconnectDelay);
+  try {
+    expect(await sql`select 1 as one`).toEqual([{ one: 1 }]);
+
+    // An outage of four refused connects after the reset; a push's transaction (a reservation)
+    // is what connects again once the database is back.
+    refuse(4);
+    await closeOf(reset());
+    const reserved = await servedAfterRefusals(() => sql.reserve());
+    expect(await reserved`select 1 as one`).toEqual([{ one: 1 }]);
+    reserved.release();
+
+    // The connect that succeeded ended that count: a reset now costs the first wait (at most
+    // 0.1 s), not the longest (until the fix, one begun by a reservation ended nothing).
+    const started = performance.now();
+    await closeOf(reset());
+    expect(await servedAfterRefusals(() => sql`select 2 as two`)).toEqual([{ two: 2 }]);
+    expect(performance.now() - started).toBeLessThan(800);
+  } finally {
     await sql.end({ timeout: 1 });
   }
 });

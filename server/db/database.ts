@@ -25,15 +25,21 @@ export type DatabaseOptions = {
 /** The longest wait, in seconds, before a pooled connection tries to reconnect. */
 const MAX_RECONNECT_DELAY_S = 2;
 
+/**
+ * Seconds a pooled connection waits before it connects again, after `failures` failed connects
+ * counted across the pool since the last that succeeded. postgres.js's own waits up to 20 s
+ * after the latest: after a restart or a failover the server would fail requests for that long
+ * with the database already back. This retries sooner, with the same jitter.
+ */
+export function reconnectDelay(failures: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, MAX_RECONNECT_DELAY_S);
+}
+
 /** postgres.js settings shared by both modes: Dates stay Dates, no column transforms (better-auth needs both). */
 const clientOptions = {
   onnotice: () => {},
   connection: { application_name: "tasks" },
-  // postgres.js counts failed connects across the whole pool and waits up to 20 s after the
-  // latest: after a restart or a failover the server would fail requests for that long with
-  // the database already back. Retry sooner, with the same jitter.
-  backoff: (failures: number) =>
-    (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, MAX_RECONNECT_DELAY_S),
+  backoff: reconnectDelay,
 } satisfies postgres.Options<Record<string, postgres.PostgresType>>;
 
 /**
