@@ -7,12 +7,15 @@
  * came back, the statement was answered by the new connection's start-up as if it had run
  * (patches/postgres+3.4.9.patch, `closed`; upstream porsager/postgres #1130 and pull request
  * #1142 are the same stale statement seen from `end()`). Both run here on a socket reset on
- * purpose, against the test's Postgres (or the embedded database).
+ * purpose, against the test's Postgres (or the embedded database). So does the wait before
+ * reconnecting: a connect begun by a reservation (a push's transaction) must end the count of
+ * failed connects as one begun by a statement does, or the next reset waits the longest delay.
  */
 import { once } from "node:events";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { freePort } from "../../e2e/support/server-process.ts";
 import { postgresErrorCode, readCommitted } from "../sync/transaction.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { connectPostgres, openDatabase, reconnectDelay, type Database } from "./database.ts";
@@ -50,7 +53,8 @@ async function poolWithSockets(backoff: (failures: number) => number = () => 0.0
   const url = new URL(db.url);
   const host = url.searchParams.get("host");
   const sockets: net.Socket[] = [];
-  const nobody = await portNobodyListensOn();
+  // A loopback port nobody listens on: a connect there is refused.
+  const nobody = await freePort();
   let refusals = 0;
   // postgres.js calls `socket` for every connection it opens (connection.js `createSocket`);
   // its type declarations leave the option out.
@@ -90,15 +94,6 @@ async function poolWithSockets(backoff: (failures: number) => number = () => 0.0
 /** When the socket has closed (`once` would reject on the reset's `error`). */
 function closeOf(socket: net.Socket): Promise<void> {
   return new Promise((resolve) => socket.once("close", () => resolve()));
-}
-
-async function portNobodyListensOn(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, "close");
-  return port;
 }
 
 /** `attempt`'s value once it stops failing (each failure is a refused connect). */
