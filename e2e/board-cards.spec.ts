@@ -359,6 +359,21 @@ test("on a phone the columns are about 85% wide and the board scrolls sideways",
   expect(panel?.width).toBeCloseTo(390, 0);
 });
 
+test("on a phone the board stops snapping to columns while a card is dragged", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ownerWithTasks(page, 2);
+  const board = page.locator(".board-columns");
+  await expect(board).toHaveCSS("scroll-snap-type", "x mandatory");
+  // Snapping, each of dnd-kit's small scrolling steps at the board's edge would jump a column.
+  await card(page, "Task 1").getByRole("button", { name: "Drag Task 1" }).focus();
+  await page.keyboard.press("Space");
+  await expect(board).toHaveCSS("scroll-snap-type", "none");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Space");
+  await expect(titles(page, "To do")).toHaveText(["Task 2", "Task 1"]);
+  await expect(board).toHaveCSS("scroll-snap-type", "x mandatory");
+});
+
 for (const theme of ["dark", "light"] as const) {
   test(`axe finds nothing serious or critical on the board, its menu and its peek (${theme})`, async ({
     page,

@@ -134,7 +134,7 @@ export function BoardView(props: BoardViewProps) {
     >
       <div
         className="board-columns"
-        data-dragging={activeId !== null || undefined}
+        data-drag-active={activeId !== null || undefined}
         onFocus={props.onFocus}
       >
         {statuses.map((status) => (
