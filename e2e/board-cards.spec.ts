@@ -7,6 +7,7 @@ import {
   workspaceWithMember,
 } from "./support/accounts.ts";
 import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+import { keyboardDragReady } from "./support/team.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 /**
@@ -367,8 +368,11 @@ test("on a phone the board stops snapping to columns while a card is dragged", a
   // Snapping, each of dnd-kit's small scrolling steps at the board's edge would jump a column.
   await card(page, "Task 1").getByRole("button", { name: "Drag Task 1" }).focus();
   await page.keyboard.press("Space");
+  await expect(page.getByText("WEB-1 Task 1 is in its place in To do.")).toBeAttached();
   await expect(board).toHaveCSS("scroll-snap-type", "none");
+  await keyboardDragReady(page);
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByText("WEB-1 Task 1 is over WEB-2 Task 2 in To do.")).toBeAttached();
   await page.keyboard.press("Space");
   await expect(titles(page, "To do")).toHaveText(["Task 2", "Task 1"]);
   await expect(board).toHaveCSS("scroll-snap-type", "x mandatory");
