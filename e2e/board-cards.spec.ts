@@ -7,8 +7,8 @@ import {
   workspaceWithMember,
 } from "./support/accounts.ts";
 import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
-import { keyboardDragReady } from "./support/team.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
+import { keyboardDragReady } from "./support/team.ts";
 
 /**
  * The board's cards beyond moving them: the column headers, the task peek, the card's "⋯"
