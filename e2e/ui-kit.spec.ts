@@ -133,6 +133,29 @@ test.describe("every picker", () => {
     await expect(listbox(page)).toHaveCount(0);
     await expect(chosen(page, "priority")).toHaveText("High");
   });
+
+  test("a click on the trigger of an open picker closes it, and the next opens it again", async ({
+    page,
+  }) => {
+    await openGallery(page);
+    const trigger = picker(page, "Assignee");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.click();
+    await expect(listbox(page)).toBeVisible();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    // The popup the trigger names is the one that is open.
+    const popup = page.locator(`[id="${await trigger.getAttribute("aria-controls")}"]`);
+    await expect(popup).toHaveAccessibleName("Assign");
+    await trigger.click();
+    await expect(listbox(page)).toHaveCount(0);
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.click();
+    await expect(listbox(page)).toBeVisible();
+    await expect(highlighted(page)).toHaveText("Grace Hopper");
+    await page.keyboard.press("Escape");
+    await expect(listbox(page)).toHaveCount(0);
+    await expect(chosen(page, "assignee")).toHaveText("Grace Hopper");
+  });
 });
 
 test.describe("the priority picker", () => {

@@ -23,6 +23,7 @@ import {
   arm,
   eventDuration,
   launchBrowser,
+  PRESS_MS,
   moveAndMeasure,
   openMoveMenu,
   result,
@@ -30,7 +31,7 @@ import {
   taskIdAt,
   type MeasuredChange,
 } from "./bench/browser-figures.ts";
-import { quantile } from "./bench/figures.ts";
+import { msSummary as summary } from "./bench/figures.ts";
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +41,6 @@ const { values } = parseArgs({
 });
 const tasks = Number(values.tasks);
 const runs = Number(values.runs);
-const PRESS_MS = 60;
 const clickEvents = ["pointerdown", "pointerup", "click"];
 
 async function probeClick(page: Page): Promise<number> {
@@ -109,12 +109,6 @@ async function menuEscape(page: Page): Promise<number> {
 async function statusChange(page: Page): Promise<MeasuredChange> {
   return moveAndMeasure(page, await taskIdAt(page, "to-do", 0), "done", "Top of Done");
 }
-
-const summary = (label: string, figures: number[]) => {
-  const at = (q: number) => (quantile(figures, q) ?? 0).toFixed(0);
-  const all = figures.map((figure) => figure.toFixed(0)).join(" ");
-  return `${label}: median ${at(0.5)} ms, p95 ${at(0.95)} ms  (${all})`;
-};
 
 const { system, workspace, boardUrl } = await startBoardSystem(tasks, `click-parts-${tasks}`);
 const browser = await launchBrowser();

@@ -31,6 +31,8 @@ type ComboboxContentProps = {
   anchor?: RefObject<HTMLElement | null>;
   /** Where the focus goes when it closes, when that is not the trigger. */
   finalFocus?: RefObject<HTMLElement | null>;
+  /** The popup's id, for a button of our own that opens it (`aria-controls`). */
+  id?: string;
 };
 
 export function ComboboxContent(props: ComboboxContentProps) {
@@ -44,6 +46,7 @@ export function ComboboxContent(props: ComboboxContentProps) {
         anchor={props.anchor}
       >
         <BaseCombobox.Popup
+          id={props.id}
           className={classNames("ui-popup", "ui-combobox-popup", className)}
           aria-label={title}
           finalFocus={props.finalFocus}

@@ -289,7 +289,7 @@ export async function openMoveMenu(page: Page, taskId: string) {
  * (the click; the key's keydown): with no hold, the press's first event would wait for the
  * frame of the action too and be counted in its place.
  */
-const PRESS_MS = 60;
+export const PRESS_MS = 60;
 
 /**
  * A change made on the board, measured: the Event Timing duration of its input (at least 16 ms,

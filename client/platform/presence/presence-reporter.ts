@@ -16,6 +16,7 @@
  */
 import { nanoid } from "nanoid";
 import { useEffect } from "react";
+import { afterNextPaint } from "../../lib/after-paint.ts";
 import {
   PRESENCE_HEARTBEAT_MS,
   PRESENCE_IDLE_MS,
@@ -108,10 +109,20 @@ function pump() {
   });
 }
 
-/** Something a report carries changed: send it soon. */
+/** A wake waiting for the next frame's paint, if any. */
+let waking: (() => void) | undefined;
+
+/**
+ * Something a report carries changed: send it soon, after the frame that shows the change (a
+ * key that shows another task in the peek would otherwise wait for this request to be built
+ * and handed to the network, about 2 ms, before its frame is painted).
+ */
 function wake() {
   changed = true;
-  pump();
+  waking ??= afterNextPaint(() => {
+    waking = undefined;
+    pump();
+  });
 }
 
 /** Resolves with the status, or 0 when the request did not get through (offline). */

@@ -7,7 +7,7 @@ import {
   ComboboxList,
   useComboboxFilter,
 } from "../combobox.tsx";
-import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
+import { PickerTrigger, usePicker, type PickerVariant } from "./picker-trigger.tsx";
 
 /** A member who can be assigned: avatar picture or initials, and name. */
 export type MemberOption = { id: string; name: string; image: string | null };
@@ -89,25 +89,11 @@ export function AssigneePicker(props: AssigneePickerProps) {
     ) : (
       <CircleUserRound aria-hidden />
     );
+  const picker = usePicker(open, onOpenChange);
   return (
-    <Combobox
-      items={items}
-      value={current ?? null}
-      onValueChange={(item: AssigneeItem | null) => {
-        if (!item) return;
-        onChange(item.memberId);
-        // "Assign to me" leaves the list as it is chosen, and Base UI then keeps a popup opened
-        // from outside (the `a` shortcut) open: close it here.
-        onOpenChange?.(false);
-      }}
-      itemToStringLabel={(item: AssigneeItem) => item.label}
-      isItemEqualToValue={(item: AssigneeItem, chosen: AssigneeItem) => item.key === chosen.key}
-      filter={(item: AssigneeItem, query) => contains(item.search, query)}
-      open={open}
-      onOpenChange={onOpenChange && ((next) => onOpenChange(next))}
-      autoHighlight
-    >
+    <>
       <PickerTrigger
+        picker={picker}
         variant={variant}
         property="Assignee"
         valueText={assignee?.name ?? "Unassigned"}
@@ -128,20 +114,40 @@ export function AssigneePicker(props: AssigneePickerProps) {
         text={props.triggerText}
         disabled={disabled}
       />
-      <ComboboxContent
-        title="Assign"
-        placeholder="Assign to…"
-        inputLabel="Filter people"
-        empty="Nobody found"
-      >
-        <ComboboxList>
-          {(item: AssigneeItem) => (
-            <ComboboxItem key={item.key} value={item} icon={avatarOf(item)}>
-              {item.label}
-            </ComboboxItem>
-          )}
-        </ComboboxList>
-      </ComboboxContent>
-    </Combobox>
+      {picker.live && (
+        <Combobox
+          {...picker.root}
+          items={items}
+          value={current ?? null}
+          onValueChange={(item: AssigneeItem | null) => {
+            if (!item) return;
+            onChange(item.memberId);
+            // "Assign to me" leaves the list as it is chosen, and Base UI then keeps the popup
+            // open: close it here.
+            picker.setOpen(false);
+          }}
+          itemToStringLabel={(item: AssigneeItem) => item.label}
+          isItemEqualToValue={(item: AssigneeItem, chosen: AssigneeItem) => item.key === chosen.key}
+          filter={(item: AssigneeItem, query) => contains(item.search, query)}
+          autoHighlight
+        >
+          <ComboboxContent
+            {...picker.popup}
+            title="Assign"
+            placeholder="Assign to…"
+            inputLabel="Filter people"
+            empty="Nobody found"
+          >
+            <ComboboxList>
+              {(item: AssigneeItem) => (
+                <ComboboxItem key={item.key} value={item} icon={avatarOf(item)}>
+                  {item.label}
+                </ComboboxItem>
+              )}
+            </ComboboxList>
+          </ComboboxContent>
+        </Combobox>
+      )}
+    </>
   );
 }

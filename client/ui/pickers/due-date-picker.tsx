@@ -8,7 +8,7 @@ import {
   ComboboxList,
   useComboboxFilter,
 } from "../combobox.tsx";
-import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
+import { PickerTrigger, usePicker, type PickerVariant } from "./picker-trigger.tsx";
 import { parseTypedDay } from "./typed-day.ts";
 
 // react-day-picker and date-fns are ~20 KB gzip: fetched when the picker first opens.
@@ -52,13 +52,10 @@ function describe(day: string): string {
 export function DueDatePicker(props: DueDatePickerProps) {
   const { value, onChange, today = localDay(new Date()), variant = "chip", disabled } = props;
   const { contains } = useComboboxFilter();
-  const [ownOpen, setOwnOpen] = useState(false);
+  const picker = usePicker(props.open, props.onOpenChange);
   const [query, setQuery] = useState("");
-  const open = props.open ?? ownOpen;
-  const setOpen = (next: boolean) => {
-    setOwnOpen(next);
-    props.onOpenChange?.(next);
-  };
+  // What was typed goes with the popup.
+  if (!picker.live && query !== "") setQuery("");
   const typedDay = parseTypedDay(query, today);
   const items: DayItem[] = [
     { key: "today", label: "Today", day: today },
@@ -69,26 +66,12 @@ export function DueDatePicker(props: DueDatePickerProps) {
   ];
   const choose = (day: string | null) => {
     onChange(day);
-    setOpen(false);
+    picker.setOpen(false);
   };
   return (
-    <Combobox
-      items={items}
-      value={null}
-      onValueChange={(item: DayItem | null) => {
-        if (item) choose(item.day);
-      }}
-      inputValue={query}
-      onInputValueChange={setQuery}
-      itemToStringLabel={(item: DayItem) => item.label}
-      isItemEqualToValue={(item: DayItem, other: DayItem) => item.key === other.key}
-      // What was typed is read as a date: that row stays whatever the words.
-      filter={(item: DayItem, search) => item.key === "typed" || contains(item.label, search)}
-      open={open}
-      onOpenChange={setOpen}
-      autoHighlight
-    >
+    <>
       <PickerTrigger
+        picker={picker}
         variant={variant}
         property="Due date"
         valueText={value ? formatDueDate(value, today) : "No due date"}
@@ -97,32 +80,51 @@ export function DueDatePicker(props: DueDatePickerProps) {
         text={props.triggerText}
         disabled={disabled}
       />
-      <ComboboxContent
-        title="Set due date"
-        placeholder="Try: Dec 5, 3 days, friday"
-        inputLabel="Due date: type a date or filter"
-        empty="Not a date"
-        className="ui-due-date-popup"
-      >
-        <ComboboxList>
-          {(item: DayItem) => (
-            <ComboboxItem
-              key={item.key}
-              value={item}
-              indicator={false}
-              icon={item.day ? <CalendarDays aria-hidden /> : <CalendarX2 aria-hidden />}
-              end={item.day && item.key !== "typed" ? describe(item.day) : undefined}
-            >
-              {item.label}
-            </ComboboxItem>
-          )}
-        </ComboboxList>
-        <div className="ui-due-date-calendar">
-          <Suspense fallback={<div className="ui-calendar-placeholder" />}>
-            <DueDateCalendar value={value} today={today} onSelect={choose} />
-          </Suspense>
-        </div>
-      </ComboboxContent>
-    </Combobox>
+      {picker.live && (
+        <Combobox
+          {...picker.root}
+          items={items}
+          value={null}
+          onValueChange={(item: DayItem | null) => {
+            if (item) choose(item.day);
+          }}
+          inputValue={query}
+          onInputValueChange={setQuery}
+          itemToStringLabel={(item: DayItem) => item.label}
+          isItemEqualToValue={(item: DayItem, other: DayItem) => item.key === other.key}
+          // What was typed is read as a date: that row stays whatever the words.
+          filter={(item: DayItem, search) => item.key === "typed" || contains(item.label, search)}
+          autoHighlight
+        >
+          <ComboboxContent
+            {...picker.popup}
+            title="Set due date"
+            placeholder="Try: Dec 5, 3 days, friday"
+            inputLabel="Due date: type a date or filter"
+            empty="Not a date"
+            className="ui-due-date-popup"
+          >
+            <ComboboxList>
+              {(item: DayItem) => (
+                <ComboboxItem
+                  key={item.key}
+                  value={item}
+                  indicator={false}
+                  icon={item.day ? <CalendarDays aria-hidden /> : <CalendarX2 aria-hidden />}
+                  end={item.day && item.key !== "typed" ? describe(item.day) : undefined}
+                >
+                  {item.label}
+                </ComboboxItem>
+              )}
+            </ComboboxList>
+            <div className="ui-due-date-calendar">
+              <Suspense fallback={<div className="ui-calendar-placeholder" />}>
+                <DueDateCalendar value={value} today={today} onSelect={choose} />
+              </Suspense>
+            </div>
+          </ComboboxContent>
+        </Combobox>
+      )}
+    </>
   );
 }

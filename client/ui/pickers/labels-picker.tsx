@@ -8,7 +8,7 @@ import {
   ComboboxList,
   useComboboxFilter,
 } from "../combobox.tsx";
-import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
+import { PickerTrigger, usePicker, type PickerVariant } from "./picker-trigger.tsx";
 import "../../styles/label-colors.css";
 
 /** A label of the workspace: its colour is a name of the fixed palette. */
@@ -55,33 +55,13 @@ export function LabelsPicker(props: LabelsPickerProps) {
     (item) => item.kind === "label" && value.includes(item.label.id),
   );
   const valueText = chosen.length ? chosen.map((label) => label.name).join(", ") : "No labels";
+  const picker = usePicker(open, onOpenChange);
+  // What was typed goes with the popup.
+  if (!picker.live && query !== "") setQuery("");
   return (
-    <Combobox
-      multiple
-      items={items}
-      value={chosenItems}
-      onValueChange={(next: LabelItem[]) => {
-        const create = next.find((item) => item.kind === "create");
-        if (create && onCreate) {
-          onCreate(create.name);
-          setQuery("");
-          return;
-        }
-        onChange(next.flatMap((item) => (item.kind === "label" ? [item.label.id] : [])));
-      }}
-      inputValue={query}
-      onInputValueChange={setQuery}
-      itemToStringLabel={(item: LabelItem) => (item.kind === "label" ? item.label.name : item.name)}
-      isItemEqualToValue={(item: LabelItem, other: LabelItem) => keyOf(item) === keyOf(other)}
-      // The offer to create is there exactly when nothing is named as typed: never filter it out.
-      filter={(item: LabelItem, search) =>
-        item.kind === "create" || contains(item.label.name, search)
-      }
-      open={open}
-      onOpenChange={onOpenChange && ((next) => onOpenChange(next))}
-      autoHighlight
-    >
+    <>
       <PickerTrigger
+        picker={picker}
         variant={variant}
         property="Labels"
         valueText={valueText}
@@ -103,40 +83,71 @@ export function LabelsPicker(props: LabelsPickerProps) {
           </span>
         ) : undefined}
       </PickerTrigger>
-      <ComboboxContent
-        title="Change labels"
-        placeholder="Change labels…"
-        inputLabel="Filter labels"
-        empty={onCreate ? "Type a name to create a label" : "No matching label"}
-      >
-        <ComboboxList>
-          {(item: LabelItem) =>
-            item.kind === "label" ? (
-              <ComboboxItem
-                key={item.label.id}
-                value={item}
-                icon={
-                  <span className="ui-picker-label" data-color={item.label.color}>
-                    <span className="ui-label-dot" />
-                  </span>
-                }
-              >
-                {item.label.name}
-              </ComboboxItem>
-            ) : (
-              <ComboboxItem
-                key="create"
-                value={item}
-                icon={<Plus aria-hidden />}
-                indicator={false}
-                className="ui-picker-create"
-              >
-                Create label <strong>“{item.name}”</strong>
-              </ComboboxItem>
-            )
+      {picker.live && (
+        <Combobox
+          {...picker.root}
+          multiple
+          items={items}
+          value={chosenItems}
+          onValueChange={(next: LabelItem[]) => {
+            const create = next.find((item) => item.kind === "create");
+            if (create && onCreate) {
+              onCreate(create.name);
+              setQuery("");
+              return;
+            }
+            onChange(next.flatMap((item) => (item.kind === "label" ? [item.label.id] : [])));
+          }}
+          inputValue={query}
+          onInputValueChange={setQuery}
+          itemToStringLabel={(item: LabelItem) =>
+            item.kind === "label" ? item.label.name : item.name
           }
-        </ComboboxList>
-      </ComboboxContent>
-    </Combobox>
+          isItemEqualToValue={(item: LabelItem, other: LabelItem) => keyOf(item) === keyOf(other)}
+          // The offer to create is there exactly when nothing is named as typed: never filter
+          // it out.
+          filter={(item: LabelItem, search) =>
+            item.kind === "create" || contains(item.label.name, search)
+          }
+          autoHighlight
+        >
+          <ComboboxContent
+            {...picker.popup}
+            title="Change labels"
+            placeholder="Change labels…"
+            inputLabel="Filter labels"
+            empty={onCreate ? "Type a name to create a label" : "No matching label"}
+          >
+            <ComboboxList>
+              {(item: LabelItem) =>
+                item.kind === "label" ? (
+                  <ComboboxItem
+                    key={item.label.id}
+                    value={item}
+                    icon={
+                      <span className="ui-picker-label" data-color={item.label.color}>
+                        <span className="ui-label-dot" />
+                      </span>
+                    }
+                  >
+                    {item.label.name}
+                  </ComboboxItem>
+                ) : (
+                  <ComboboxItem
+                    key="create"
+                    value={item}
+                    icon={<Plus aria-hidden />}
+                    indicator={false}
+                    className="ui-picker-create"
+                  >
+                    Create label <strong>“{item.name}”</strong>
+                  </ComboboxItem>
+                )
+              }
+            </ComboboxList>
+          </ComboboxContent>
+        </Combobox>
+      )}
+    </>
   );
 }

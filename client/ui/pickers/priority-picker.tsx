@@ -2,7 +2,7 @@ import type { TaskPriority } from "../../../shared/entities.ts";
 import { priorityNames } from "../../lib/task-names.ts";
 import { Combobox, ComboboxContent, ComboboxItem, ComboboxList } from "../combobox.tsx";
 import { PriorityIcon } from "../priority-icon.tsx";
-import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
+import { PickerTrigger, usePicker, type PickerVariant } from "./picker-trigger.tsx";
 
 /** Linear's order: none first, then from the most pressing down. */
 export const priorityOrder: readonly TaskPriority[] = [
@@ -37,22 +37,11 @@ export function PriorityPicker(props: PriorityPickerProps) {
     name: priorityNames[priority],
   }));
   const current = options.find((option) => option.value === value) ?? null;
+  const picker = usePicker(open, onOpenChange);
   return (
-    <Combobox
-      items={options}
-      value={current}
-      onValueChange={(option: PriorityOption | null) => {
-        if (option) onChange(option.value);
-      }}
-      itemToStringLabel={(option: PriorityOption) => option.name}
-      isItemEqualToValue={(item: PriorityOption, chosen: PriorityOption) =>
-        item.value === chosen.value
-      }
-      open={open}
-      onOpenChange={onOpenChange && ((next) => onOpenChange(next))}
-      autoHighlight
-    >
+    <>
       <PickerTrigger
+        picker={picker}
         variant={variant}
         property="Priority"
         valueText={priorityNames[value]}
@@ -61,24 +50,41 @@ export function PriorityPicker(props: PriorityPickerProps) {
         text={props.triggerText}
         disabled={disabled}
       />
-      <ComboboxContent
-        title="Set priority"
-        placeholder="Set priority to…"
-        inputLabel="Filter priorities"
-        empty="No matching priority"
-      >
-        <ComboboxList>
-          {(option: PriorityOption) => (
-            <ComboboxItem
-              key={option.value}
-              value={option}
-              icon={<PriorityIcon priority={option.value} />}
-            >
-              {option.name}
-            </ComboboxItem>
-          )}
-        </ComboboxList>
-      </ComboboxContent>
-    </Combobox>
+      {picker.live && (
+        <Combobox
+          {...picker.root}
+          items={options}
+          value={current}
+          onValueChange={(option: PriorityOption | null) => {
+            if (option) onChange(option.value);
+          }}
+          itemToStringLabel={(option: PriorityOption) => option.name}
+          isItemEqualToValue={(item: PriorityOption, chosen: PriorityOption) =>
+            item.value === chosen.value
+          }
+          autoHighlight
+        >
+          <ComboboxContent
+            {...picker.popup}
+            title="Set priority"
+            placeholder="Set priority to…"
+            inputLabel="Filter priorities"
+            empty="No matching priority"
+          >
+            <ComboboxList>
+              {(option: PriorityOption) => (
+                <ComboboxItem
+                  key={option.value}
+                  value={option}
+                  icon={<PriorityIcon priority={option.value} />}
+                >
+                  {option.name}
+                </ComboboxItem>
+              )}
+            </ComboboxList>
+          </ComboboxContent>
+        </Combobox>
+      )}
+    </>
   );
 }

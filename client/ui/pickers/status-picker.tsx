@@ -1,7 +1,7 @@
 import { Combobox, ComboboxContent, ComboboxItem, ComboboxList } from "../combobox.tsx";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { StatusIcon, startedProgress } from "../status-icon.tsx";
-import { PickerTrigger, type PickerVariant } from "./picker-trigger.tsx";
+import { PickerTrigger, usePicker, type PickerVariant } from "./picker-trigger.tsx";
 
 /** A status of the project's list: its icon is drawn from the category, in its colour. */
 export type StatusOption = WorkflowStatus;
@@ -32,20 +32,11 @@ export function StatusPicker(props: StatusPickerProps) {
       progress={progressOf(statuses, status)}
     />
   );
+  const picker = usePicker(open, onOpenChange);
   return (
-    <Combobox
-      items={[...statuses]}
-      value={current}
-      onValueChange={(status: StatusOption | null) => {
-        if (status) onChange(status.id);
-      }}
-      itemToStringLabel={(status: StatusOption) => status.name}
-      isItemEqualToValue={(item: StatusOption, chosen: StatusOption) => item.id === chosen.id}
-      open={open}
-      onOpenChange={onOpenChange && ((next) => onOpenChange(next))}
-      autoHighlight
-    >
+    <>
       <PickerTrigger
+        picker={picker}
         variant={variant}
         property="Status"
         valueText={current?.name ?? "No status"}
@@ -53,21 +44,36 @@ export function StatusPicker(props: StatusPickerProps) {
         text={props.triggerText}
         disabled={disabled}
       />
-      <ComboboxContent
-        title="Change status"
-        placeholder="Change status…"
-        inputLabel="Filter statuses"
-        empty="No matching status"
-      >
-        <ComboboxList>
-          {(status: StatusOption) => (
-            <ComboboxItem key={status.id} value={status} icon={icon(status)}>
-              {status.name}
-            </ComboboxItem>
-          )}
-        </ComboboxList>
-      </ComboboxContent>
-    </Combobox>
+      {picker.live && (
+        <Combobox
+          {...picker.root}
+          items={[...statuses]}
+          value={current}
+          onValueChange={(status: StatusOption | null) => {
+            if (status) onChange(status.id);
+          }}
+          itemToStringLabel={(status: StatusOption) => status.name}
+          isItemEqualToValue={(item: StatusOption, chosen: StatusOption) => item.id === chosen.id}
+          autoHighlight
+        >
+          <ComboboxContent
+            {...picker.popup}
+            title="Change status"
+            placeholder="Change status…"
+            inputLabel="Filter statuses"
+            empty="No matching status"
+          >
+            <ComboboxList>
+              {(status: StatusOption) => (
+                <ComboboxItem key={status.id} value={status} icon={icon(status)}>
+                  {status.name}
+                </ComboboxItem>
+              )}
+            </ComboboxList>
+          </ComboboxContent>
+        </Combobox>
+      )}
+    </>
   );
 }
 
