@@ -156,6 +156,26 @@ test.describe("every picker", () => {
     await expect(listbox(page)).toHaveCount(0);
     await expect(chosen(page, "assignee")).toHaveText("Grace Hopper");
   });
+
+  test("a picker opened while another is still closing keeps the focus", async ({ page }) => {
+    await openGallery(page);
+    await picker(page, "Labels").click();
+    await page.getByRole("option", { name: "Bug" }).click();
+    // Esc, and at once a click on the next picker: the first is still closing as it opens.
+    await page.evaluate(() => {
+      const escape = { key: "Escape", code: "Escape", bubbles: true };
+      document.activeElement?.dispatchEvent(new KeyboardEvent("keydown", escape));
+      document.querySelector<HTMLElement>('[aria-label^="Due date:"]')?.click();
+    });
+    const dueDateField = page.getByRole("combobox", { name: /type a date/ });
+    await expect(dueDateField).toBeFocused();
+    // The labels popup has finished closing: its focus went nowhere, the field still has it.
+    await expect(page.getByRole("dialog", { name: "Change labels" })).toHaveCount(0);
+    await page.waitForTimeout(100);
+    await expect(dueDateField).toBeFocused();
+    await page.keyboard.type("tomorrow");
+    await expect(highlighted(page)).toHaveText(/Tomorrow/);
+  });
 });
 
 test.describe("the priority picker", () => {

@@ -29,8 +29,8 @@ type ComboboxContentProps = {
   align?: "start" | "center" | "end";
   /** Where the popup opens when the combobox has no trigger of its own (a menu's choice opens it). */
   anchor?: RefObject<HTMLElement | null>;
-  /** Where the focus goes when it closes, when that is not the trigger. */
-  finalFocus?: RefObject<HTMLElement | null>;
+  /** Where the focus goes when it closes, when that is not the trigger (Base UI's `finalFocus`). */
+  finalFocus?: ComponentProps<typeof BaseCombobox.Popup>["finalFocus"];
   /** The popup's id, for a button of our own that opens it (`aria-controls`). */
   id?: string;
 };

@@ -45,7 +45,7 @@ export type Picker = {
   popup: {
     id: string;
     anchor: RefObject<HTMLButtonElement | null>;
-    finalFocus: RefObject<HTMLButtonElement | null>;
+    finalFocus: () => HTMLElement | false | null;
   };
   /** When it last closed (`performance.now()`). */
   closedAt: RefObject<number>;
@@ -75,6 +75,14 @@ export function usePicker(open?: boolean, onOpenChange?: (open: boolean) => void
     },
     [onOpenChange],
   );
+  // Base UI hands the focus back when the popup has gone, after its closing animation: by then
+  // the person may have opened another picker, whose filter field must keep it.
+  const finalFocus = useCallback(() => {
+    const active = document.activeElement;
+    const popup = document.getElementById(popupId);
+    if (active && active !== document.body && !popup?.contains(active)) return false;
+    return button.current;
+  }, [popupId]);
   const onOpenChangeComplete = useCallback((next: boolean) => {
     if (!next) setClosing(false);
   }, []);
@@ -89,7 +97,7 @@ export function usePicker(open?: boolean, onOpenChange?: (open: boolean) => void
     live,
     root: { open: isOpen && mounted, onOpenChange: setOpen, onOpenChangeComplete },
     button,
-    popup: { id: popupId, anchor: button, finalFocus: button },
+    popup: { id: popupId, anchor: button, finalFocus },
     closedAt,
   };
 }
