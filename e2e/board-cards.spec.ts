@@ -117,6 +117,31 @@ test("clicking a card peeks at it beside the board; Esc closes, j/k step, Back c
   await expect(peek(page)).toHaveCount(0);
 });
 
+test("the peek stays open while the board is filtered and the filters are cleared", async ({
+  page,
+}) => {
+  // Wide enough that the panel leaves the filter bar's Clear filters uncovered.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  const { boardUrl } = await ownerWithTasks(page);
+  await card(page, "Task 2").click();
+  await expect(peek(page).getByRole("heading", { name: "Task 2" })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Filter by text" }).fill("Task 3");
+  await expect(page).toHaveURL(/q=Task/);
+  await expect(card(page, "Task 1")).toHaveCount(0);
+  await expect(card(page, "Task 3")).toBeVisible();
+  await expect(page).toHaveURL(/peek=/);
+  await expect(peek(page).getByRole("heading", { name: "Task 2" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(card(page, "Task 1")).toBeVisible();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(peek(page).getByRole("heading", { name: "Task 2" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(peek(page)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${boardUrl}$`));
+});
+
 test("s p a l d open the focused card's choices beside it, and the peek's pickers", async ({
   page,
 }) => {

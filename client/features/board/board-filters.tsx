@@ -32,11 +32,13 @@ import { statusProgress } from "./task-meta.tsx";
 import "../../styles/label-colors.css";
 
 type BoardFiltersProps = {
+  /** The filters, without the peek (`useFilters`). */
   search: BoardSearch;
   /** The project's board statuses, in order: the Status filter's choices. */
   statuses: readonly WorkflowStatus[];
   members: readonly Member[];
   labels: readonly Label[];
+  /** The new filters; the board keeps its peek open through a change. */
   onChange: (search: BoardSearch) => void;
 };
 
@@ -267,7 +269,7 @@ export const BoardFilters = memo(function BoardFilters({
           onClick={() => {
             sentText.current = "";
             setText("");
-            onChange({ peek: search.peek });
+            onChange({});
           }}
         >
           Clear filters

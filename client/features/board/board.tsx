@@ -33,7 +33,7 @@ import { useCardContext } from "./card-context.ts";
 import { canChange, CardPropertyMenu, type CardProperty } from "./card-menu.tsx";
 import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { ListView } from "./list-view.tsx";
-import { useBoardColumns } from "./use-board-columns.ts";
+import { useBoardColumns, useFilters } from "./use-board-columns.ts";
 import { useCardLinks } from "./use-card-links.ts";
 import { refocusCard, useCardKeyboard } from "./use-card-keyboard.ts";
 import { SelectionBar } from "./selection-bar.tsx";
@@ -82,6 +82,8 @@ function BoardScreen({ view }: { view: View }) {
 
 function ProjectBoard({ project, role, view }: { project: Project; role: string; view: View }) {
   const search = useSearch({ from: routeIds[view] });
+  // `?peek=` changes on every `j` in the peek: the filters, and the columns, stay as they were.
+  const filters = useFilters(search);
   const navigate = useNavigate({ from: paths[view] });
   const preferences = usePreferences();
   const unfiltered = useProjectColumns(project.id);
@@ -117,7 +119,7 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
     }),
     [project.key, today, projectStatuses],
   );
-  const { columns, totals, shown } = useBoardColumns(unfiltered, search, filterContext);
+  const { columns, totals, shown } = useBoardColumns(unfiltered, filters, filterContext);
   const anyTask = unfiltered.size > 0;
   const [creating, setCreating] = useState(false);
   const startCreating = useCallback(() => setCreating(true), []);
@@ -126,17 +128,18 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
   const closePeek = useCallback(() => showPeek(undefined), [showPeek]);
 
   const setSearch = useCallback(
-    (next: BoardSearch) => void navigate({ search: next, replace: true }),
+    (next: BoardSearch) =>
+      void navigate({ search: (current) => ({ ...next, peek: current.peek }), replace: true }),
     [navigate],
   );
-  const filtered = hasFilters(search);
+  const filtered = hasFilters(filters);
   // The columns: the project's board statuses, in its order, less those the filter hides.
   const statuses = useMemo(
     () =>
       boardStatuses(projectStatuses).filter(
-        (status) => !search.status || search.status.some((id) => id === status.id),
+        (status) => !filters.status || filters.status.some((id) => id === status.id),
       ),
-    [projectStatuses, search.status],
+    [projectStatuses, filters.status],
   );
   const statusIds = useMemo(() => statuses.map((status) => status.id), [statuses]);
   const allStatuses = useMemo(() => boardStatuses(projectStatuses), [projectStatuses]);
@@ -186,7 +189,7 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
     <section className="board-page" data-compact={preferences.compactMode || undefined}>
       <ProjectHeader project={project} view={view} actions={headerActions} />
       <BoardFilters
-        search={search}
+        search={filters}
         statuses={allStatuses}
         members={members}
         labels={labels}

@@ -64,3 +64,13 @@ export function useBoardColumns(
 function sameTasks(a: readonly Task[], b: readonly Task[]): boolean {
   return a.length === b.length && a.every((task, index) => task === b[index]);
 }
+
+/**
+ * The board's filters from its address, without `peek`: the same object for as long as they
+ * are the same filters, so the filter bar and the filtered columns are not drawn again when
+ * only the peek changes (each `j`/`k` in it).
+ */
+export function useFilters(search: BoardSearch): BoardSearch {
+  const key = JSON.stringify({ ...search, peek: undefined });
+  return useMemo(() => JSON.parse(key) as BoardSearch, [key]);
+}

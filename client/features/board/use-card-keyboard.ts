@@ -3,6 +3,7 @@ import type { TaskStatus } from "../../../shared/entities.ts";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import type { CardProperty } from "./card-menu.tsx";
+import { cardAfter } from "./card-order.ts";
 import type { Columns } from "./use-board-columns.ts";
 
 const noSelection: ReadonlySet<string> = new Set();
@@ -30,16 +31,11 @@ export function useCardKeyboard(
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [selectedIds, setSelectedIds] = useState(noSelection);
 
-  // Only on `j`/`k`: a change to one card must not walk all 10,000 of them.
+  // Only on `j`/`k`, and only as far as the focused card's column: a change to one card must
+  // not walk all 10,000 of them.
   const moveFocus = (step: 1 | -1) => {
-    const order = statuses.flatMap((status) => columnOf(columns, status).map((task) => task.id));
-    if (order.length === 0) return false;
-    const from = peek.id ?? focusedId;
-    const index = from === null ? -1 : order.indexOf(from);
-    const next =
-      index < 0
-        ? order[step > 0 ? 0 : order.length - 1]
-        : order[Math.min(Math.max(index + step, 0), order.length - 1)];
+    const board = statuses.map((status) => columnOf(columns, status));
+    const next = cardAfter(board, peek.id ?? focusedId, step);
     if (!next) return false;
     setFocusedId(next);
     if (peek.id !== null) peek.show(next);
