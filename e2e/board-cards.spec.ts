@@ -319,6 +319,27 @@ test("x picks cards, and the floating bar acts on all of them without moving the
   await expect(bar).toHaveCount(0);
 });
 
+test("a picker the keyboard opened for the selection gives the focus back to the card", async ({
+  page,
+}) => {
+  await ownerWithTasks(page);
+  await page.keyboard.press("j");
+  const title = card(page, "Task 1").locator(".task-card-title");
+  await expect(title).toBeFocused();
+  await page.keyboard.press("x");
+  await expect(page.getByRole("toolbar", { name: "Bulk actions" })).toContainText("1 selected");
+  // `p` opens the floating bar's priority picker for the selection.
+  await page.keyboard.press("p");
+  await page.keyboard.type("urg");
+  await page.keyboard.press("Enter");
+  await expect(card(page, "Task 1")).toContainText("Urgent");
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await expect(title).toBeFocused();
+  // So the keys go on from the card: `j` to the next one.
+  await page.keyboard.press("j");
+  await expect(card(page, "Task 2").locator(".task-card-title")).toBeFocused();
+});
+
 test("while a card is dragged, a line shows where it will land", async ({ page }) => {
   await ownerWithTasks(page);
   const target = card(page, "Task 1");

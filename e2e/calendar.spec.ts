@@ -138,11 +138,20 @@ test("the Calendar tab shows each task on its due date, Monday first, and the un
   await expect(page.getByRole("heading", { level: 2, name: thisMonth })).toBeVisible();
   await expect(page.getByRole("gridcell", { name: /, today, / })).toBeVisible();
 
-  // Clicking a task opens it in the peek, as on the board.
+  // Clicking a task opens it in the peek, as on the board (wide enough that the panel leaves
+  // the filter bar uncovered).
+  await page.setViewportSize({ width: 1600, height: 900 });
   await page.goto(calendarUrl(boardUrl));
   await chip(page, "Write the launch post").click();
   await expect(page.getByRole("dialog", { name: "Write the launch post" })).toBeVisible();
   await expect(page).toHaveURL(/peek=/);
+  // Filtering, and clearing the filters, leave it open.
+  await page.getByRole("searchbox", { name: "Filter by text" }).fill("launch");
+  await expect(page).toHaveURL(/q=launch/);
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page).toHaveURL(/peek=/);
+  await expect(page.getByRole("dialog", { name: "Write the launch post" })).toBeVisible();
   await owner.close();
   await member.close();
 });

@@ -32,7 +32,7 @@ import { statusProgress } from "./task-meta.tsx";
 import "../../styles/label-colors.css";
 
 type BoardFiltersProps = {
-  /** The filters, without the peek (`useFilters`). */
+  /** The filters, without the peek (`useFilters`; the calendar's `filtersOf`). */
   search: BoardSearch;
   /** The project's board statuses, in order: the Status filter's choices. */
   statuses: readonly WorkflowStatus[];

@@ -16,8 +16,8 @@ export const calendarSearchSchema = boardSearchSchema.extend({
 
 export type CalendarSearch = z.infer<typeof calendarSearchSchema>;
 
-/** The filters alone, as the board reads them. */
+/** The filters alone (no view, date or peek), as the board's filter bar takes them. */
 export function filtersOf(search: CalendarSearch): BoardSearch {
-  const { view: _view, date: _date, ...filters } = search;
+  const { view: _view, date: _date, peek: _peek, ...filters } = search;
   return filters;
 }

@@ -121,7 +121,13 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
   const setFilters = useCallback(
     (next: BoardSearch) =>
       void navigate({
-        search: (current) => ({ ...next, view: current.view, date: current.date }),
+        // Clear filters sends no peek: the peek stays open through it, as on the board.
+        search: (current) => ({
+          ...next,
+          view: current.view,
+          date: current.date,
+          peek: current.peek,
+        }),
         replace: true,
       }),
     [navigate],

@@ -57,30 +57,36 @@ export type Picker = {
  */
 export function usePicker(open?: boolean, onOpenChange?: (open: boolean) => void): Picker {
   const [ownOpen, setOwnOpen] = useState(false);
-  const [closing, setClosing] = useState(false);
   const isOpen = open ?? ownOpen;
+  // Closing, however it closes (here, or the `open` prop): drawn until the animation ends.
+  const [closing, setClosing] = useState(false);
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (wasOpen !== isOpen) {
+    setWasOpen(isOpen);
+    setClosing(!isOpen);
+  }
   const button = useRef<HTMLButtonElement>(null);
   const popupId = useId();
   const closedAt = useRef(-1);
-  const wasOpen = useRef(isOpen);
-  wasOpen.current = isOpen;
   const setOpen = useCallback(
     (next: boolean) => {
       setOwnOpen(next);
-      if (!next && wasOpen.current) {
-        setClosing(true);
-        closedAt.current = performance.now();
-      }
+      if (!next) closedAt.current = performance.now();
       onOpenChange?.(next);
     },
     [onOpenChange],
   );
+  // What had the focus when it opened: a picker opened from its button gives the focus back to
+  // the button, one opened by a shortcut to where the person was (the focused card, say).
+  const openedFrom = useRef<Element | null>(null);
   // Base UI hands the focus back when the popup has gone, after its closing animation: by then
   // the person may have opened another picker, whose filter field must keep it.
   const finalFocus = useCallback(() => {
     const active = document.activeElement;
     const popup = document.getElementById(popupId);
     if (active && active !== document.body && !popup?.contains(active)) return false;
+    const from = openedFrom.current;
+    if (from instanceof HTMLElement && from.isConnected && from !== document.body) return from;
     return button.current;
   }, [popupId]);
   const onOpenChangeComplete = useCallback((next: boolean) => {
@@ -90,7 +96,10 @@ export function usePicker(open?: boolean, onOpenChange?: (open: boolean) => void
   // would open it: opened as it mounts, it would not highlight the current value.
   const live = isOpen || closing;
   const [mounted, setMounted] = useState(false);
-  useLayoutEffect(() => setMounted(live), [live]);
+  useLayoutEffect(() => {
+    if (live) openedFrom.current = document.activeElement;
+    setMounted(live);
+  }, [live]);
   return {
     open: isOpen,
     setOpen,
@@ -170,10 +179,12 @@ export function PickerTrigger(props: PickerTriggerProps) {
       onPointerDown={(event) => {
         pressedAt.current = event.timeStamp;
       }}
-      onClick={() => {
+      onClick={(event) => {
         const pressed = pressedAt.current;
         pressedAt.current = null;
-        if (pressed !== null && picker.closedAt.current >= pressed) return;
+        // A click from the keyboard (Enter, Space) had no press of its own.
+        const byPointer = event.detail !== 0;
+        if (byPointer && pressed !== null && picker.closedAt.current >= pressed) return;
         picker.setOpen(!picker.open);
       }}
       onKeyDown={(event) => {
