@@ -6,6 +6,7 @@ import {
   workspaceWithMember,
 } from "./support/accounts.ts";
 import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+import { mutation, now, pushMutations } from "./support/sync-push.ts";
 import { keyboardDragReady } from "./support/team.ts";
 
 /** Signs `page` up as the owner of a new workspace with a project "Website" (key WEB). */
@@ -445,6 +446,54 @@ test("the list view groups the tasks by status, and the choice is remembered", a
   await views.getByRole("link", { name: "Board", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${projectUrl}/board$`));
   await expect(titles(page, "To do")).toHaveText(["Write the brief"]);
+});
+test("the list's rows line up, and on a phone a row keeps room for its title", async ({ page }) => {
+  const { projectId, projectUrl } = await ownerWithProject(page);
+  const session = (await (await page.request.get("/api/auth/get-session")).json()) as {
+    user: { id: string };
+  };
+  const long = "Fix the checkout flow on every mobile browser we support";
+  const createdAt = now();
+  await pushMutations(page.request, [
+    mutation("createTask", {
+      id: `tsk-full-${Date.now().toString(36)}`,
+      projectId,
+      title: long,
+      priority: "urgent",
+      assigneeId: session.user.id,
+      dueDate: "2020-01-15",
+      createdAt,
+    }),
+    mutation("createTask", {
+      id: `tsk-bare-${Date.now().toString(36)}`,
+      projectId,
+      title: "Bare",
+      createdAt,
+    }),
+  ]);
+  await page.goto(`${projectUrl}/list`);
+  const full = page.getByRole("link", { name: long });
+  const bare = page.getByRole("link", { name: "Bare", exact: true });
+  const row = (link: typeof full) => page.locator("[data-task-id]").filter({ has: link });
+  await expect(row(full)).toContainText("Overdue · Jan 15, 2020");
+
+  // A task without a priority or an assignee keeps their places: the titles start together.
+  const left = async (link: typeof full) => (await link.boundingBox())?.x ?? Number.NaN;
+  expect(Math.abs((await left(full)) - (await left(bare)))).toBeLessThan(1);
+
+  // A phone: the row fits its width, in two lines: the status and the title over all but the
+  // "⋯", then the rest below it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(full).toBeVisible();
+  const fits = await row(full).evaluate((element) => element.scrollWidth <= element.clientWidth);
+  expect(fits).toBe(true);
+  const rowBox = (await row(full).boundingBox()) ?? { width: 0, y: 0 };
+  const titleBox = (await full.boundingBox()) ?? { width: 0, y: 0, height: 0 };
+  expect(titleBox.width).toBeGreaterThan(rowBox.width * 0.7);
+  const due = row(full).getByText("Overdue · Jan 15, 2020");
+  await expect(due).toBeVisible();
+  expect((await due.boundingBox())?.y ?? 0).toBeGreaterThan(titleBox.y + titleBox.height / 2);
+  await expect(row(full).getByRole("img", { name: "Assigned to Ada Owner" })).toBeVisible();
 });
 
 test("a long column puts only the cards in view into the page", async ({ page }) => {

@@ -78,7 +78,7 @@ const screens: Screen[] = [
   {
     name: "list",
     url: (w) => `${project(w)}/list`,
-    ready: "main [role=row], main li, main tr",
+    ready: "main .list-row",
     signedIn: true,
   },
   {

@@ -130,9 +130,16 @@ type ListRowProps = {
 const ListRow = memo(function ListRow(props: ListRowProps) {
   const { task, context, actions, subtasks, blocked } = props;
   const { workspaceId, projectId } = context;
+  const { showPriority, showAssignees } = context.preferences;
+  // Priority and assignee keep their place when a task has none, so keys, titles and the
+  // avatars line up from row to row, as in Linear's list.
   return (
     <div className="list-row" data-task-id={task.id} data-done={isDone(task, context)}>
-      <TaskPriorityBadge task={task} context={context} />
+      {showPriority && (
+        <span className="list-row-priority">
+          <TaskPriorityBadge task={task} context={context} />
+        </span>
+      )}
       <TaskKey task={task} context={context} />
       <TaskStatusIcon task={task} context={context} />
       <Link
@@ -146,7 +153,11 @@ const ListRow = memo(function ListRow(props: ListRowProps) {
       <TaskSubtaskProgress count={subtasks} />
       <TaskLabels task={task} context={context} />
       <TaskDueDate task={task} context={context} />
-      <TaskAssignee task={task} context={context} />
+      {showAssignees && (
+        <span className="list-row-assignee">
+          <TaskAssignee task={task} context={context} />
+        </span>
+      )}
       <CardMenu task={task} context={context} actions={actions} />
     </div>
   );
