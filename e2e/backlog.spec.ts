@@ -167,8 +167,9 @@ test("the bulk bar floats over the list; s p a l d open its pickers for every se
   await page.keyboard.type("assign to");
   await expect(highlighted(page)).toContainText("Assign to me");
   await page.keyboard.press("Enter");
-  await expect(row(page, "Alpha")).toContainText("Kit Keys");
-  await expect(row(page, "Beta")).toContainText("Kit Keys");
+  const assignee = { name: "Assigned to Kit Keys" };
+  await expect(row(page, "Alpha").getByRole("img", assignee)).toBeVisible();
+  await expect(row(page, "Beta").getByRole("img", assignee)).toBeVisible();
 
   // Labels: a new one for both, then taken off both again.
   await expect(page.getByRole("listbox")).toHaveCount(0);
@@ -190,14 +191,14 @@ test("the bulk bar floats over the list; s p a l d open its pickers for every se
   await expect(page.getByRole("combobox", { name: /type a date/ })).toBeFocused();
   await page.keyboard.type("2031-03-04");
   await page.getByRole("option", { name: /Mar 4/ }).click();
-  await expect(row(page, "Alpha")).toContainText("2031-03-04");
-  await expect(row(page, "Beta")).toContainText("2031-03-04");
+  await expect(row(page, "Alpha")).toContainText("Mar 4, 2031");
+  await expect(row(page, "Beta")).toContainText("Mar 4, 2031");
   await expect(page.getByRole("listbox")).toHaveCount(0);
   await page.keyboard.press("d");
   await page.keyboard.type("clear");
   await expect(highlighted(page)).toHaveText(/Clear/);
   await page.keyboard.press("Enter");
-  await expect(row(page, "Alpha")).not.toContainText("2031-03-04");
+  await expect(row(page, "Alpha")).not.toContainText("Mar 4, 2031");
 
   // Status last: the tasks leave the backlog for the board.
   await expect(page.getByRole("listbox")).toHaveCount(0);
@@ -208,4 +209,64 @@ test("the bulk bar floats over the list; s p a l d open its pickers for every se
   await expect(plannedGroup(page).getByRole("listitem")).toHaveCount(1);
   await expect(row(page, "Gamma")).toBeVisible();
   await expect(bar).toHaveCount(0);
+});
+
+test("backlog rows show a task's facts as the list does, and fit a phone in two lines", async ({
+  page,
+}) => {
+  await signUpThroughApi(page.request, { name: "Pia Phone", email: uniqueEmail("pia") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Phone backlog");
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Later",
+    key: "LTR",
+  });
+  const session = (await (await page.request.get("/api/auth/get-session")).json()) as {
+    user: { id: string };
+  };
+  const long = "Plan the migration of every customer account to the new billing system";
+  const createdAt = now();
+  await pushMutations(page.request, [
+    mutation("createTask", {
+      id: `${projectId}-full`,
+      projectId,
+      title: long,
+      status: "planned",
+      priority: "high",
+      assigneeId: session.user.id,
+      dueDate: "2020-01-15",
+      createdAt,
+    }),
+    mutation("createTask", {
+      id: `${projectId}-bare`,
+      projectId,
+      title: "Bare",
+      status: "planned",
+      createdAt,
+    }),
+  ]);
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`);
+  const full = page.getByRole("link", { name: long });
+  const bare = page.getByRole("link", { name: "Bare", exact: true });
+  await expect(row(page, long)).toContainText("Overdue · Jan 15, 2020");
+  await expect(row(page, long)).toContainText("High");
+  await expect(row(page, long).getByRole("img", { name: "Assigned to Pia Phone" })).toBeVisible();
+  // A task without a priority or an assignee keeps their places: the titles start together.
+  const left = async (link: typeof full) => (await link.boundingBox())?.x ?? Number.NaN;
+  expect(Math.abs((await left(full)) - (await left(bare)))).toBeLessThan(1);
+
+  // A phone: the title has the first line but the checkbox and status; the rest, buttons
+  // included, fits below it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(full).toBeVisible();
+  const fits = await row(page, long).evaluate(
+    (element) => element.scrollWidth <= element.clientWidth,
+  );
+  expect(fits).toBe(true);
+  const rowBox = (await row(page, long).boundingBox()) ?? { x: 0, width: 0 };
+  const titleBox = (await full.boundingBox()) ?? { width: 0, y: 0, height: 0 };
+  expect(titleBox.width).toBeGreaterThan(rowBox.width * 0.6);
+  const toBoard = page.getByRole("button", { name: "Move LTR-1 to the board" });
+  const buttonBox = (await toBoard.boundingBox()) ?? { x: -1, y: 0, width: 0 };
+  expect(buttonBox.y).toBeGreaterThan(titleBox.y + titleBox.height / 2);
+  expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
 });

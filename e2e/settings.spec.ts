@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
   createWorkspaceThroughApi,
   mailedLink,
@@ -195,10 +195,6 @@ test("an owner recolours and deletes labels in the settings, and a member's boar
   await expect(labelOnCard(memberPage, "Hero section", "Design")).toBeVisible();
 
   // The task page and the backlog show the label in the same colour as the card.
-  const dotColour = (chip: Locator) =>
-    expect.poll(() =>
-      chip.evaluate((element) => getComputedStyle(element, "::before").backgroundColor),
-    );
   const projectUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}`;
   await memberSettings.goto(`${projectUrl}/task/${projectId}-task`);
   const taskPageDot = memberSettings
@@ -212,8 +208,12 @@ test("an owner recolours and deletes labels in the settings, and a member's boar
     mutation("updateTask", { id: `${projectId}-task`, status: "planned", updatedAt: now() }),
   ]);
   await memberSettings.goto(`${projectUrl}/backlog`);
-  await dotColour(memberSettings.locator(".chip-label", { hasText: "Design" })).toBe(
-    "rgb(18, 165, 148)",
-  );
+  const backlogDot = memberSettings
+    .getByRole("region", { name: "Planned" })
+    .getByRole("list", { name: "Labels" })
+    .getByRole("listitem")
+    .filter({ hasText: "Design" })
+    .locator(".label-dot");
+  await expect(backlogDot).toHaveCSS("background-color", "rgb(18, 165, 148)");
   await memberContext.close();
 });

@@ -2,7 +2,7 @@ import { createLazyRoute, Link } from "@tanstack/react-router";
 import { Inbox, Plus } from "lucide-react";
 import { nanoid } from "nanoid";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import type { Label, Member, Project, Task, TaskStatus } from "../../../shared/entities.ts";
+import type { Project, Task, TaskStatus } from "../../../shared/entities.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
 import { backlogStatuses, type WorkflowStatus } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
@@ -11,9 +11,9 @@ import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
 import { ProjectHeader } from "../../components/project-header.tsx";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { isOverdue } from "../../lib/due-date.ts";
 import { useReportPresence } from "../../platform/presence/presence-reporter.ts";
-import { priorityNames } from "../../lib/task-names.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { usePreferences } from "../../platform/preferences/use-preferences.ts";
 import { useProjectStatuses } from "../../platform/statuses.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import {
@@ -29,6 +29,17 @@ import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { StatusIcon } from "../../ui/status-icon.tsx";
+import { useCardContext, type CardContext } from "../board/card-context.ts";
+import {
+  isDone,
+  TaskAssignee,
+  TaskDueDate,
+  TaskKey,
+  TaskLabels,
+  TaskPriorityBadge,
+  TaskStatusIcon,
+} from "../board/task-meta.tsx";
+import { useToday } from "../board/use-today.ts";
 import "../../styles/backlog.css";
 import { BulkActionBar, type BacklogPermissions } from "./bulk-action-bar.tsx";
 import { moveTasks } from "./bulk-edit.ts";
@@ -98,11 +109,17 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
   };
   const move = (task: Task, status: TaskStatus) =>
     void moveTasks(rep, [task], status, projectTasks).catch(showError);
+  const preferences = usePreferences();
+  const today = useToday();
+  const userId = useSession()?.user.id ?? "";
+  // A row shows a task's facts as the board's list does (task-meta.tsx).
+  const card = useCardContext(project, members, labels, statuses, preferences, today, {
+    role,
+    userId,
+  });
   const rowContext: RowContext = {
     projectKey: project.key,
-    workspaceId,
-    members,
-    labels,
+    card,
     canUpdate: can.update,
     selected: selection.selected,
     onSelect: selection.click,
@@ -242,9 +259,7 @@ function NewPlannedTask({ projectId, status, planned }: NewPlannedTaskProps) {
 
 type RowContext = {
   projectKey: string;
-  workspaceId: string;
-  members: readonly Member[];
-  labels: readonly Label[];
+  card: CardContext;
   canUpdate: boolean;
   selected: ReadonlySet<string>;
   onSelect: (id: string, withShift: boolean) => void;
@@ -292,13 +307,16 @@ type BacklogRowProps = { task: Task; canceled: boolean; context: RowContext };
 
 function BacklogRow({ task, canceled, context }: BacklogRowProps) {
   const { board, archive, restore } = context.targets;
+  const { card } = context;
   const key = formatTaskKey(context.projectKey, task.number);
-  const assignee = context.members.find((member) => member.id === task.assigneeId);
-  const taskLabels = context.labels.filter((label) => task.labelIds.includes(label.id));
   const selected = context.selected.has(task.id);
 
+  // As a list row (list-view.tsx): priority and assignee keep their places when empty.
   return (
-    <li className={selected ? "backlog-row backlog-row-selected" : "backlog-row"}>
+    <li
+      className={selected ? "backlog-row backlog-row-selected" : "backlog-row"}
+      data-done={isDone(task, card)}
+    >
       <input
         type="checkbox"
         aria-label={`Select ${key}`}
@@ -307,30 +325,27 @@ function BacklogRow({ task, canceled, context }: BacklogRowProps) {
         onClick={(event) => context.onSelect(task.id, event.shiftKey)}
         readOnly
       />
-      <span className="backlog-key">{key}</span>
+      {card.preferences.showPriority && (
+        <span className="list-row-priority">
+          <TaskPriorityBadge task={task} context={card} />
+        </span>
+      )}
+      <TaskKey task={task} context={card} />
+      <TaskStatusIcon task={task} context={card} />
       <Link
         to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
-        params={{ workspaceId: context.workspaceId, projectId: task.projectId, taskId: task.id }}
+        params={{ workspaceId: card.workspaceId, projectId: task.projectId, taskId: task.id }}
         className="backlog-title"
       >
         {task.title}
       </Link>
-      {taskLabels.map((label) => (
-        <span key={label.id} className="chip chip-label" data-color={label.color}>
-          {label.name}
-        </span>
-      ))}
-      {task.priority !== "no-priority" && (
-        <span className={`chip chip-priority-${task.priority}`}>
-          {priorityNames[task.priority]}
+      <TaskLabels task={task} context={card} />
+      <TaskDueDate task={task} context={card} />
+      {card.preferences.showAssignees && (
+        <span className="list-row-assignee">
+          <TaskAssignee task={task} context={card} />
         </span>
       )}
-      {task.dueDate && (
-        <span className={!canceled && isOverdue(task.dueDate) ? "chip chip-overdue" : "chip"}>
-          {task.dueDate}
-        </span>
-      )}
-      {assignee && <span className="chip chip-assignee">{assignee.name || assignee.email}</span>}
       {context.canUpdate && (
         <span className="backlog-row-actions">
           {!canceled && board && (

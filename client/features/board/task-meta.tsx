@@ -8,6 +8,8 @@ import { Avatar } from "../../ui/avatar.tsx";
 import { PriorityIcon } from "../../ui/priority-icon.tsx";
 import { StatusIcon, startedProgress } from "../../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
+// The backlog shows these too: they bring their look with them.
+import "../../styles/board.css";
 import type { SubtaskCount } from "./use-card-links.ts";
 
 /** The small facts a card and a list row show about a task, each behind its preference. */
