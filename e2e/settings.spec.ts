@@ -42,6 +42,44 @@ test("an owner changes a member's role, cancels an invitation and removes the me
   await expect(page.getByRole("heading", { name: "Members (1)" })).toBeVisible();
 });
 
+test("on a phone the members and invitations fit the screen, each row in two lines", async ({
+  page,
+  browser,
+}) => {
+  const { workspaceId, memberContext } = await workspaceWithMember(page, browser, {
+    owner: "Olga Owner",
+    member: "Mia Member",
+    workspace: "Small screen",
+  });
+  await memberContext.close();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dashboard/workspace/${workspaceId}/members`);
+  const invite = page.getByRole("form", { name: "Invite a member" });
+  const invited = uniqueEmail("invited-on-a-phone-with-a-long-address");
+  await invite.getByLabel("Email").fill(invited);
+  await invite.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByRole("cell", { name: invited, exact: true })).toBeVisible();
+
+  // Still a table to screen readers, each row whole; nothing runs off the side.
+  const mia = page.getByRole("row", { name: /Mia Member/ });
+  await expect(mia).toHaveCount(1);
+  const role = mia.getByRole("combobox", { name: "Role of Mia Member" });
+  const remove = mia.getByRole("button", { name: "Remove Mia Member" });
+  const name = mia.getByRole("cell").first();
+  const email = mia.getByRole("cell").nth(1);
+  for (const part of [role, remove, name, email]) await expect(part).toBeInViewport({ ratio: 1 });
+  const box = async (locator: typeof mia) => (await locator.boundingBox()) ?? { x: 0, y: 0 };
+  expect((await box(email)).y).toBeGreaterThan((await box(name)).y); // the email under the name
+  expect((await box(role)).x).toBeGreaterThan((await box(name)).x); // the role beside it
+  const overflows = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(overflows).toBe(false);
+  await expect(
+    page.getByRole("button", { name: new RegExp(`^Cancel the invitation of ${invited}`) }),
+  ).toBeInViewport({ ratio: 1 });
+});
+
 test("a person renames and deletes their workspace, changes their password and deletes their account", async ({
   page,
   request,
