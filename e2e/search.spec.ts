@@ -214,3 +214,28 @@ test("back and forward between two searches put each one's words back in the fie
   await expect(searchField(page)).toHaveValue("pangolin");
   await expect(group(page, "Comments").getByRole("link")).toHaveCount(1);
 });
+
+test("on a phone a result's title wraps as text, its match marked within it", async ({ page }) => {
+  const { workspaceId, projectId } = await ownerWithTask(page);
+  const title = "Rewrite the onboarding emails for every new customer landing on the pricing page";
+  await pushMutations(page.request, [
+    mutation("createTask", {
+      id: `long-${Date.now().toString(36)}`,
+      projectId,
+      title,
+      createdAt: now(),
+    }),
+  ]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=landing`);
+  const hit = group(page, "Tasks").getByRole("link").filter({ hasText: "Rewrite" });
+  await expect(hit.locator("mark")).toHaveText("landing");
+  // The title runs on over lines as a sentence does, so the mark, in its middle, is on a later
+  // line than the title's first words (not beside them in a column of its own); the key stays
+  // on one line.
+  const mark = (await hit.locator("mark").boundingBox()) ?? { y: 0, height: 0 };
+  const words = (await hit.getByText(title).boundingBox()) ?? { y: 0 };
+  expect(mark.y - words.y).toBeGreaterThan(mark.height / 2);
+  const key = (await hit.getByText("WEB-2", { exact: true }).boundingBox()) ?? { height: 0 };
+  expect(key.height).toBeLessThan(mark.height * 1.5);
+});

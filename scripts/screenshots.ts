@@ -129,7 +129,7 @@ const screens: Screen[] = [
   },
   {
     name: "search",
-    url: (w) => `/dashboard/workspace/${w.workspaceId}/search?q=design`,
+    url: (w) => `/dashboard/workspace/${w.workspaceId}/search?q=crash`,
     ready: "main h1",
     signedIn: true,
   },

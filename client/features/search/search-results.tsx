@@ -107,7 +107,9 @@ function ResultLink({
           <span className="search-result-key">
             <Highlighted text={document.key} words={words} />
           </span>
-          <Highlighted text={document.title} words={words} />
+          <span className="search-result-title">
+            <Highlighted text={document.title} words={words} />
+          </span>
         </span>
         {body}
       </Link>
@@ -128,7 +130,9 @@ function ResultLink({
         <span className="search-result-key">
           <Highlighted text={taskDocument.key} words={document.kind === "task" ? words : []} />
         </span>
-        <Highlighted text={taskDocument.title} words={document.kind === "task" ? words : []} />
+        <span className="search-result-title">
+          <Highlighted text={taskDocument.title} words={document.kind === "task" ? words : []} />
+        </span>
       </span>
       {body}
     </Link>
