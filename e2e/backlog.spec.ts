@@ -254,6 +254,23 @@ test("backlog rows show a task's facts as the list does, and fit a phone in two 
   const left = async (link: typeof full) => (await link.boundingBox())?.x ?? Number.NaN;
   expect(Math.abs((await left(full)) - (await left(bare)))).toBeLessThan(1);
 
+  // What the board's Display menu hides still shows here: the backlog has no such menu.
+  await page.evaluate(() => {
+    const hidden = {
+      showTaskNumbers: false,
+      showPriority: false,
+      showLabels: false,
+      showDueDates: false,
+      showAssignees: false,
+    };
+    localStorage.setItem("user-preferences", JSON.stringify(hidden));
+  });
+  await page.reload();
+  await expect(row(page, long)).toContainText("LTR-1");
+  await expect(row(page, long)).toContainText("High");
+  await expect(row(page, long)).toContainText("Overdue · Jan 15, 2020");
+  await expect(row(page, long).getByRole("img", { name: "Assigned to Pia Phone" })).toBeVisible();
+
   // A phone: the title has the first line but the checkbox and status; the rest, buttons
   // included, fits below it.
   await page.setViewportSize({ width: 390, height: 844 });

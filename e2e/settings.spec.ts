@@ -55,7 +55,8 @@ test("on a phone the members and invitations fit the screen, each row in two lin
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboard/workspace/${workspaceId}/members`);
   const invite = page.getByRole("form", { name: "Invite a member" });
-  const invited = uniqueEmail("invited-on-a-phone-with-a-long-address");
+  // A long address with nowhere to break it: it wraps within its cell all the same.
+  const invited = uniqueEmail("invitedonaphonewithaverylongaddressindeed");
   await invite.getByLabel("Email").fill(invited);
   await invite.getByRole("button", { name: "Invite" }).click();
   await expect(page.getByRole("cell", { name: invited, exact: true })).toBeVisible();
@@ -70,7 +71,7 @@ test("on a phone the members and invitations fit the screen, each row in two lin
   for (const part of [role, remove, name, email]) await expect(part).toBeInViewport({ ratio: 1 });
   const box = async (locator: typeof mia) => (await locator.boundingBox()) ?? { x: 0, y: 0 };
   expect((await box(email)).y).toBeGreaterThan((await box(name)).y); // the email under the name
-  expect((await box(role)).x).toBeGreaterThan((await box(name)).x); // the role beside it
+  expect((await box(remove)).y).toBeGreaterThan((await box(role)).y); // Remove under the role
   const overflows = await page.evaluate(
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   );

@@ -110,10 +110,12 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
   const move = (task: Task, status: TaskStatus) =>
     void moveTasks(rep, [task], status, projectTasks).catch(showError);
   const preferences = usePreferences();
+  // A row shows a task's facts as the board's list does (task-meta.tsx), all of them: the
+  // backlog has no Display menu, so the board's choices of what to hide do not apply here.
+  const shown = useMemo(() => ({ ...preferences, ...showEverything }), [preferences]);
   const today = useToday();
   const userId = useSession()?.user.id ?? "";
-  // A row shows a task's facts as the board's list does (task-meta.tsx).
-  const card = useCardContext(project, members, labels, statuses, preferences, today, {
+  const card = useCardContext(project, members, labels, statuses, shown, today, {
     role,
     userId,
   });
@@ -199,6 +201,14 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
     </section>
   );
 }
+
+const showEverything = {
+  showTaskNumbers: true,
+  showPriority: true,
+  showLabels: true,
+  showDueDates: true,
+  showAssignees: true,
+} as const;
 
 /** Where a backlog row's buttons send its task, from the workflow (absent: no such button). */
 type MoveTargets = { board?: TaskStatus; archive?: TaskStatus; restore?: TaskStatus };

@@ -118,33 +118,41 @@ function Members() {
       )}
 
       <h2>Members ({workspace.members.length})</h2>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
+      {/* The roles are spelled out: a phone lays these rows out as grids (screens.css), and some
+          browsers stop reading a table as one once its rows are not displayed as rows. */}
+      <table className="table" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Name
+            </th>
+            <th scope="col" role="columnheader">
+              Email
+            </th>
+            <th scope="col" role="columnheader">
+              Role
+            </th>
             {can.remove && (
-              <th scope="col">
+              <th scope="col" role="columnheader">
                 <span className="visually-hidden">Actions</span>
               </th>
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {workspace.members.map((member) => {
             const name = member.user.name || member.user.email;
             return (
-              <tr key={member.id}>
-                <td>
+              <tr role="row" key={member.id}>
+                <td role="cell">
                   <span className="member-name">
                     <Avatar id={member.userId} name={name} image={member.user.image} decorative />
                     {name}
                     {member.userId === session.user.id && <span className="badge">You</span>}
                   </span>
                 </td>
-                <td>{member.user.email}</td>
-                <td>
+                <td role="cell">{member.user.email}</td>
+                <td role="cell">
                   {can.changeRole && mayManage(member) ? (
                     <RoleSelect
                       label={`Role of ${name}`}
@@ -159,7 +167,7 @@ function Members() {
                   )}
                 </td>
                 {can.remove && (
-                  <td className="table-actions">
+                  <td role="cell" className="table-actions">
                     {mayManage(member) && (
                       <button
                         type="button"
@@ -201,27 +209,33 @@ function Members() {
       {invitations.length === 0 ? (
         <p className="muted">No open invitations.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Expires</th>
+        <table className="table" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Email
+              </th>
+              <th scope="col" role="columnheader">
+                Role
+              </th>
+              <th scope="col" role="columnheader">
+                Expires
+              </th>
               {can.cancelInvitation && (
-                <th scope="col">
+                <th scope="col" role="columnheader">
                   <span className="visually-hidden">Actions</span>
                 </th>
               )}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {invitations.map((invitation) => (
-              <tr key={invitation.id}>
-                <td>{invitation.email}</td>
-                <td>{roleName(invitation.role ?? "member")}</td>
-                <td>{new Date(invitation.expiresAt).toLocaleDateString()}</td>
+              <tr role="row" key={invitation.id}>
+                <td role="cell">{invitation.email}</td>
+                <td role="cell">{roleName(invitation.role ?? "member")}</td>
+                <td role="cell">{new Date(invitation.expiresAt).toLocaleDateString()}</td>
                 {can.cancelInvitation && (
-                  <td className="table-actions">
+                  <td role="cell" className="table-actions">
                     <button
                       type="button"
                       className="button button-quiet"
