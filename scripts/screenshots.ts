@@ -170,6 +170,87 @@ const screens: Screen[] = [
     },
   },
   {
+    // The board's peek, as a click on a card's title (or the inbox) opens it.
+    name: "peek",
+    url: (w) => `${project(w)}/board?peek=${w.sample[0]?.id}`,
+    ready: ".task-peek .task-peek-header",
+    signedIn: true,
+  },
+  {
+    name: "create-task",
+    url: (w) => `${project(w)}/board`,
+    ready: ".create-task-title",
+    signedIn: true,
+    act: async (page) => {
+      await boardShown(page);
+      await page.keyboard.press("t");
+      await page.keyboard.press("c");
+      await page.keyboard.type("Replace the worn connector on bench 3");
+    },
+  },
+  {
+    name: "command-palette",
+    url: (w) => `${project(w)}/board`,
+    ready: ".palette-list",
+    signedIn: true,
+    act: async (page) => {
+      await boardShown(page);
+      await page.keyboard.press("ControlOrMeta+k");
+      await page.locator(".palette-input").fill("fix");
+    },
+  },
+  {
+    name: "inbox",
+    url: (w) => `/dashboard/workspace/${w.workspaceId}/inbox`,
+    ready: "main .inbox-item",
+    signedIn: true,
+    prepare: notifyOwner,
+  },
+  {
+    name: "workspace-settings",
+    url: () => "/dashboard/settings/workspace/general",
+    ready: "main h1",
+    signedIn: true,
+  },
+  {
+    name: "project-settings",
+    url: (w) => `/dashboard/settings/projects/${w.projects[0]?.id}/general`,
+    ready: "main form",
+    signedIn: true,
+  },
+  {
+    name: "public-project",
+    url: (w) => `/public-project/${w.projects[0]?.id}`,
+    ready: ".public-column-title",
+    signedIn: false,
+    prepare: async (w, baseUrl) => {
+      await pushAs(baseUrl, w, [
+        {
+          name: "updateProject",
+          args: { id: w.projects[0]?.id, isPublic: true, updatedAt: new Date().toISOString() },
+        },
+      ]);
+    },
+  },
+  {
+    name: "public-list",
+    url: (w) => `/public-project/${w.projects[0]?.id}`,
+    ready: ".public-row",
+    signedIn: false,
+    act: async (page) => {
+      await page.getByRole("button", { name: "List", exact: true }).click();
+    },
+  },
+  {
+    name: "public-task",
+    url: (w) => `/public-project/${w.projects[0]?.id}`,
+    ready: ".public-task h2",
+    signedIn: false,
+    act: async (page) => {
+      await page.locator(".public-card .public-open").first().click();
+    },
+  },
+  {
     name: "calendar",
     url: (w) => `${project(w)}/calendar`,
     ready: ".calendar-chip",
@@ -375,6 +456,7 @@ async function pushAs(
   baseUrl: string,
   w: BenchWorkspace,
   mutations: { name: MutatorName; args: object }[],
+  as: 0 | 1 = 0,
 ) {
   const clientID = randomUUID();
   const response = await fetch(`${baseUrl}/api/replicache/push`, {
@@ -382,7 +464,7 @@ async function pushAs(
     headers: {
       "Content-Type": "application/json",
       Origin: baseUrl,
-      Cookie: w.sessions[0].map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
+      Cookie: cookieHeader(w.sessions[as]),
     },
     body: JSON.stringify({
       pushVersion: 1,
@@ -398,6 +480,42 @@ async function pushAs(
     }),
   });
   if (!response.ok) throw new Error(`push: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * The owner's inbox as a colleague's work fills it: the admin assigns the owner two tasks,
+ * mentions them in a comment, and moves one of the tasks they were given.
+ */
+async function notifyOwner(w: BenchWorkspace, baseUrl: string) {
+  const [, , , , first, second, third] = w.sample;
+  const [owner] = w.people;
+  if (!first || !second || !third || !owner) return;
+  const at = () => new Date().toISOString();
+  const assign = (task: typeof first) => ({
+    name: "updateTask" as const,
+    args: { id: task.id, projectId: task.projectId, assigneeId: owner.id, updatedAt: at() },
+  });
+  await pushAs(baseUrl, w, [assign(first), assign(second)], 1);
+  await pushAs(
+    baseUrl,
+    w,
+    [
+      {
+        name: "addComment",
+        args: {
+          id: randomUUID(),
+          taskId: third.id,
+          body: `@[${owner.name}](user:${owner.id}) could you look at the wiring before Friday?`,
+          createdAt: at(),
+        },
+      },
+      {
+        name: "updateTask",
+        args: { id: first.id, projectId: first.projectId, status: "in-progress", updatedAt: at() },
+      },
+    ],
+    1,
+  );
 }
 
 async function linkSampleTask(baseUrl: string, w: BenchWorkspace) {

@@ -1,5 +1,5 @@
 import { OctagonAlert } from "lucide-react";
-import type { Label, Task } from "../../../shared/entities.ts";
+import type { Label, Task, TaskPriority } from "../../../shared/entities.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { dueState, formatDueDate, type DueState } from "../../lib/due-date.ts";
@@ -52,11 +52,17 @@ export function statusProgress(
 
 /** The priority's icon; its name is read by screen readers and shown as a tooltip. */
 export function TaskPriorityBadge({ task, context }: { task: Task; context: CardContext }) {
-  if (!context.preferences.showPriority || task.priority === "no-priority") return null;
-  const name = priorityNames[task.priority];
+  if (!context.preferences.showPriority) return null;
+  return <PriorityMark priority={task.priority} />;
+}
+
+/** A priority's icon and hidden name, nothing for "No priority" (also on the public page). */
+export function PriorityMark({ priority }: { priority: TaskPriority }) {
+  if (priority === "no-priority") return null;
+  const name = priorityNames[priority];
   return (
-    <span className="task-priority" data-priority={task.priority} title={`Priority: ${name}`}>
-      <PriorityIcon priority={task.priority} />
+    <span className="task-priority" data-priority={priority} title={`Priority: ${name}`}>
+      <PriorityIcon priority={priority} />
       <span className="visually-hidden">{name}</span>
     </span>
   );
@@ -64,11 +70,29 @@ export function TaskPriorityBadge({ task, context }: { task: Task; context: Card
 
 export function TaskDueDate({ task, context }: { task: Task; context: CardContext }) {
   if (!context.preferences.showDueDates || task.dueDate === null) return null;
-  const state = dueState(task.dueDate, isDone(task, context) !== undefined, context.today);
-  const date = formatDueDate(task.dueDate, context.today);
+  return (
+    <DueDateMark
+      dueDate={task.dueDate}
+      done={isDone(task, context) !== undefined}
+      today={context.today}
+    />
+  );
+}
+
+/** "Overdue · Aug 6, 2025", "Due today", "Due soon · Dec 1" or the date, coloured by urgency. */
+export function DueDateMark({
+  dueDate,
+  done,
+  today,
+}: {
+  dueDate: string;
+  done: boolean;
+  today: string;
+}) {
+  const state = dueState(dueDate, done, today);
   return (
     <span className="task-due" data-due={state}>
-      {dueText(state, task.dueDate === context.today, date)}
+      {dueText(state, dueDate === today, formatDueDate(dueDate, today))}
     </span>
   );
 }
@@ -85,6 +109,19 @@ export function TaskAssignee({ task, context }: { task: Task; context: CardConte
   if (!context.preferences.showAssignees || task.assigneeId === null) return null;
   const member = context.membersById.get(task.assigneeId);
   const name = member?.name || member?.email || "A former member";
+  return <AssigneeMark id={task.assigneeId} name={name} image={member?.image} />;
+}
+
+/** A person's avatar, named "Assigned to …" for screen readers and as a tooltip. */
+export function AssigneeMark({
+  id,
+  name,
+  image,
+}: {
+  id: string;
+  name: string;
+  image?: string | null;
+}) {
   return (
     <span
       className="task-assignee"
@@ -92,7 +129,7 @@ export function TaskAssignee({ task, context }: { task: Task; context: CardConte
       role="img"
       aria-label={`Assigned to ${name}`}
     >
-      <Avatar id={task.assigneeId} name={name} image={member?.image} size="sm" decorative />
+      <Avatar id={id} name={name} image={image} size="sm" decorative />
     </span>
   );
 }
@@ -102,6 +139,15 @@ export function TaskLabels({ task, context }: { task: Task; context: CardContext
   const labels = task.labelIds
     .map((id) => context.labelsById.get(id))
     .filter((label): label is Label => label !== undefined);
+  return <LabelMarks labels={labels} />;
+}
+
+/** Labels as small chips, each with its colour's dot. */
+export function LabelMarks({
+  labels,
+}: {
+  labels: readonly Pick<Label, "id" | "name" | "color">[];
+}) {
   if (labels.length === 0) return null;
   return (
     <ul className="task-labels" aria-label="Labels">

@@ -11,6 +11,7 @@ import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { Avatar } from "../../ui/avatar.tsx";
 import { Button } from "../../ui/button.tsx";
 import { IconButton } from "../../ui/icon-button.tsx";
+import { Segmented } from "../../ui/segmented.tsx";
 import { groupByTask, notificationText } from "./notification-text.ts";
 import "../../styles/inbox.css";
 
@@ -157,24 +158,15 @@ function Inbox() {
       <header className="inbox-header">
         <h1 id="inbox-heading">Inbox</h1>
         <div className="inbox-tools">
-          <div className="segmented" role="group" aria-label="Show">
-            <button
-              type="button"
-              className="segmented-option"
-              aria-pressed={filter === "all"}
-              onClick={() => chooseFilter("all")}
-            >
-              All
-            </button>
-            <button
-              type="button"
-              className="segmented-option"
-              aria-pressed={filter === "unread"}
-              onClick={() => chooseFilter("unread")}
-            >
-              Unread{unreadCount > 0 ? ` (${unreadCount})` : ""}
-            </button>
-          </div>
+          <Segmented
+            label="Show"
+            options={[
+              { value: "all", label: "All" },
+              { value: "unread", label: `Unread${unreadCount > 0 ? ` (${unreadCount})` : ""}` },
+            ]}
+            value={filter}
+            onChange={chooseFilter}
+          />
           <Button
             icon={<CheckCheck />}
             disabled={unreadCount === 0}

@@ -3,11 +3,13 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { labelColors, labelColorSchema, type Label } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
+import { Trash2 } from "lucide-react";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { labelColorNames } from "../../lib/task-names.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useLabels, useWorkspace } from "../../platform/sync/store-hooks.ts";
+import { IconButton } from "../../ui/icon-button.tsx";
 import "../../styles/labels.css";
 
 /**
@@ -100,14 +102,12 @@ function EditableLabel({ label }: { label: Label }) {
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className="button button-quiet"
+      <IconButton
         aria-label={`Delete label ${label.name}`}
+        icon={<Trash2 />}
+        size="sm"
         onClick={() => setConfirming(true)}
-      >
-        Delete
-      </button>
+      />
       <ConfirmDialog
         open={confirming}
         title={`Delete label ${label.name}?`}

@@ -9,12 +9,15 @@ import type {
 import { boardStatuses, isDoneCategory } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { OfflineNotice } from "../../components/offline-notice.tsx";
-import { isOverdue } from "../../lib/due-date.ts";
 import { PUBLIC_PROJECT_ROUTE, useRouteTitle } from "../../lib/route-titles.ts";
 import { priorityNames } from "../../lib/task-names.ts";
+import "../../styles/label-colors.css";
 import "../../styles/public-project.css";
 import { Markdown } from "../../ui/markdown.tsx";
-import { StatusIcon } from "../../ui/status-icon.tsx";
+import { Segmented } from "../../ui/segmented.tsx";
+import { StatusIcon, startedProgress } from "../../ui/status-icon.tsx";
+import { AssigneeMark, DueDateMark, LabelMarks, PriorityMark } from "../board/task-meta.tsx";
+import { useToday } from "../board/use-today.ts";
 import { usePublicProject } from "./use-public-project.ts";
 
 export const Route = createLazyRoute("/public-project/$projectId")({
@@ -58,56 +61,57 @@ function PublicProjectPage() {
 function PublicView({ data }: { data: PublicProject }) {
   const [view, setView] = useState<"board" | "list">("board");
   const [openTaskId, setOpenTaskId] = useState<string | null>(null);
+  const today = useToday();
   const { project, statuses, tasks, labels } = data;
   const openTask = tasks.find((task) => task.id === openTaskId) ?? null;
   const byStatus = (status: PublicStatus) => tasks.filter((task) => task.status === status.id);
-  // Work in a completed or canceled status is done: never shown as overdue.
-  const doneIds = new Set(
-    statuses.filter((status) => isDoneCategory(status.category)).map((status) => status.id),
-  );
-  const card = { projectKey: project.key, labels, doneIds, onOpen: setOpenTaskId };
+  const card = {
+    projectKey: project.key,
+    labels,
+    statuses,
+    today,
+    onOpen: setOpenTaskId,
+  };
   // The project's own workflow: the board's columns, and in the list its backlog before them.
   // What a signed-out visitor sees leaves canceled work (the backlog's archive) with the team.
   const listStatuses = statuses.filter((status) => status.category !== "canceled");
-  const heading = (status: PublicStatus) => (
-    <h2 className="public-column-title">
-      <StatusIcon category={status.category} color={status.color} icon={status.icon} />
-      {status.name} <span className="muted">{byStatus(status).length}</span>
+  const heading = (status: PublicStatus, className: string) => (
+    <h2 className={className}>
+      <PublicStatusIcon status={status} statuses={statuses} />
+      {status.name} <span className="board-column-count">{byStatus(status).length}</span>
     </h2>
   );
 
   return (
     <div className="public-project">
       <header className="public-header">
-        <h1>
-          {project.icon ? `${project.icon} ` : ""}
-          {project.name}
-        </h1>
-        {project.description && (
-          <div className="public-project-description">
-            <Markdown text={project.description} />
-          </div>
-        )}
-        <div className="public-view-toggle" role="group" aria-label="View">
-          {(["board", "list"] as const).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              className={view === mode ? "button button-primary" : "button"}
-              aria-pressed={view === mode}
-              onClick={() => setView(mode)}
-            >
-              {mode === "board" ? "Board" : "List"}
-            </button>
-          ))}
+        <div className="public-heading">
+          <h1>
+            {project.icon ? `${project.icon} ` : ""}
+            {project.name}
+          </h1>
+          {project.description && (
+            <div className="public-project-description">
+              <Markdown text={project.description} />
+            </div>
+          )}
         </div>
+        <Segmented
+          label="View"
+          options={[
+            { value: "board", label: "Board" },
+            { value: "list", label: "List" },
+          ]}
+          value={view}
+          onChange={setView}
+        />
       </header>
       {tasks.length === 0 && <p className="muted">This project has no tasks yet.</p>}
       {view === "board" ? (
         <div className="public-board">
           {boardStatuses(statuses).map((status) => (
             <section key={status.id} className="public-column" aria-label={status.name}>
-              {heading(status)}
+              {heading(status, "public-column-title")}
               <ul className="public-cards">
                 {byStatus(status).map((task) => (
                   <TaskCard key={task.id} task={task} {...card} />
@@ -120,10 +124,10 @@ function PublicView({ data }: { data: PublicProject }) {
         <div className="public-list">
           {listStatuses.map((status) => (
             <section key={status.id} aria-label={status.name}>
-              {heading(status)}
+              {heading(status, "public-column-title list-group-heading")}
               <ul className="public-rows">
                 {byStatus(status).map((task) => (
-                  <TaskCard key={task.id} task={task} {...card} />
+                  <TaskRow key={task.id} task={task} {...card} />
                 ))}
               </ul>
             </section>
@@ -133,9 +137,9 @@ function PublicView({ data }: { data: PublicProject }) {
       <TaskDialog
         task={openTask}
         statuses={statuses}
-        doneIds={doneIds}
         projectKey={project.key}
         labels={labels}
+        today={today}
         onClose={() => setOpenTaskId(null)}
       />
     </div>
@@ -146,60 +150,121 @@ type TaskCardProps = {
   task: PublicTask;
   projectKey: string;
   labels: readonly PublicLabel[];
-  doneIds: ReadonlySet<string>;
+  statuses: readonly PublicStatus[];
+  today: string;
   onOpen: (id: string) => void;
 };
 
-function TaskCard({ task, projectKey, labels, doneIds, onOpen }: TaskCardProps) {
+/** A started status's icon fills by its place among the started ones, as on the board. */
+function PublicStatusIcon({
+  status,
+  statuses,
+}: {
+  status: PublicStatus | undefined;
+  statuses: readonly PublicStatus[];
+}) {
+  if (!status) return null;
+  const started = statuses.filter((candidate) => candidate.category === "started");
   return (
-    <li className="public-card">
-      <button type="button" className="public-card-button" onClick={() => onOpen(task.id)}>
-        <span className="public-key">{formatTaskKey(projectKey, task.number)}</span>
-        <span className="public-title">{task.title}</span>
-        <TaskChips task={task} labels={labels} done={doneIds.has(task.status)} />
-      </button>
+    <span className="task-status-icon" title={status.name}>
+      <StatusIcon
+        category={status.category}
+        color={status.color}
+        icon={status.icon}
+        progress={startedProgress(started.indexOf(status), started.length)}
+      />
+    </span>
+  );
+}
+
+const taskLabels = (task: PublicTask, labels: readonly PublicLabel[]) =>
+  labels.filter((label) => task.labelIds.includes(label.id));
+
+/** Done and canceled work looks done and is never overdue, as on the board. */
+function doneCategory(task: PublicTask, statuses: readonly PublicStatus[]) {
+  const category = statuses.find((status) => status.id === task.status)?.category;
+  return category && isDoneCategory(category) ? category : undefined;
+}
+
+/**
+ * A card as the team's board draws it: key, status and title, then priority, due date, labels
+ * and the assignee's initials. The title is the button that opens the task; its hit area covers
+ * the card.
+ */
+function TaskCard({ task, projectKey, labels, statuses, today, onOpen }: TaskCardProps) {
+  const key = formatTaskKey(projectKey, task.number);
+  const done = doneCategory(task, statuses);
+  return (
+    <li className="task-card public-card" data-done={done}>
+      <div className="task-card-top">
+        <span className="task-key">{key}</span>
+      </div>
+      <div className="task-card-heading">
+        <PublicStatusIcon
+          status={statuses.find((status) => status.id === task.status)}
+          statuses={statuses}
+        />
+        <button
+          type="button"
+          className="task-card-title public-open"
+          aria-label={`${key} ${task.title}`}
+          onClick={() => onOpen(task.id)}
+        >
+          {task.title}
+        </button>
+      </div>
+      <div className="task-card-meta">
+        <PriorityMark priority={task.priority} />
+        {task.dueDate && <DueDateMark dueDate={task.dueDate} done={!!done} today={today} />}
+        <LabelMarks labels={taskLabels(task, labels)} />
+        {task.assigneeName && <AssigneeMark id={task.assigneeName} name={task.assigneeName} />}
+      </div>
     </li>
   );
 }
 
-type TaskChipsProps = { task: PublicTask; labels: readonly PublicLabel[]; done: boolean };
-
-function TaskChips({ task, labels, done }: TaskChipsProps) {
+/** A row of the list, as the team's list draws it. */
+function TaskRow({ task, projectKey, labels, statuses, today, onOpen }: TaskCardProps) {
+  const key = formatTaskKey(projectKey, task.number);
+  const done = doneCategory(task, statuses);
   return (
-    <span className="public-chips">
-      {labels
-        .filter((label) => task.labelIds.includes(label.id))
-        .map((label) => (
-          <span key={label.id} className="chip chip-label" data-color={label.color}>
-            {label.name}
-          </span>
-        ))}
-      {task.priority !== "no-priority" && (
-        <span className={`chip chip-priority-${task.priority}`}>
-          {priorityNames[task.priority]}
-        </span>
-      )}
-      {task.dueDate && (
-        <span className={!done && isOverdue(task.dueDate) ? "chip chip-overdue" : "chip"}>
-          {task.dueDate}
-        </span>
-      )}
-      {task.assigneeName && <span className="chip">{task.assigneeName}</span>}
-    </span>
+    <li className="list-row public-row" data-done={done}>
+      <span className="list-row-priority">
+        <PriorityMark priority={task.priority} />
+      </span>
+      <span className="task-key">{key}</span>
+      <PublicStatusIcon
+        status={statuses.find((status) => status.id === task.status)}
+        statuses={statuses}
+      />
+      <button
+        type="button"
+        className="list-row-title public-open"
+        aria-label={`${key} ${task.title}`}
+        onClick={() => onOpen(task.id)}
+      >
+        {task.title}
+      </button>
+      <LabelMarks labels={taskLabels(task, labels)} />
+      {task.dueDate && <DueDateMark dueDate={task.dueDate} done={!!done} today={today} />}
+      <span className="list-row-assignee">
+        {task.assigneeName && <AssigneeMark id={task.assigneeName} name={task.assigneeName} />}
+      </span>
+    </li>
   );
 }
 
 type TaskDialogProps = {
   task: PublicTask | null;
   statuses: readonly PublicStatus[];
-  doneIds: ReadonlySet<string>;
   projectKey: string;
   labels: readonly PublicLabel[];
+  today: string;
   onClose: () => void;
 };
 
 /** The read-only task view; the native dialog handles focus and Escape. */
-function TaskDialog({ task, statuses, doneIds, projectKey, labels, onClose }: TaskDialogProps) {
+function TaskDialog({ task, statuses, projectKey, labels, today, onClose }: TaskDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -209,23 +274,53 @@ function TaskDialog({ task, statuses, doneIds, projectKey, labels, onClose }: Ta
     if (!task && element.open) element.close();
   }, [task]);
 
+  const status = task ? statuses.find((candidate) => candidate.id === task.status) : undefined;
+  const chosenLabels = task ? taskLabels(task, labels) : [];
   return (
     <dialog ref={dialog} className="dialog public-task" aria-label="Task" onClose={onClose}>
       {task && (
         <>
-          <p className="public-key">{formatTaskKey(projectKey, task.number)}</p>
-          <h2>{task.title}</h2>
+          <p className="task-key">{formatTaskKey(projectKey, task.number)}</p>
+          <h2 className="public-task-title">{task.title}</h2>
           <dl className="public-properties">
             <dt>Status</dt>
-            <dd>{statuses.find((status) => status.id === task.status)?.name ?? ""}</dd>
+            <dd>
+              <PublicStatusIcon status={status} statuses={statuses} />
+              {status?.name ?? ""}
+            </dd>
             <dt>Priority</dt>
-            <dd>{priorityNames[task.priority]}</dd>
+            <dd>
+              <PriorityMark priority={task.priority} />
+              {priorityNames[task.priority]}
+            </dd>
             <dt>Assignee</dt>
-            <dd>{task.assigneeName ?? "Unassigned"}</dd>
-            <dt>Due</dt>
-            <dd>{task.dueDate ?? "No due date"}</dd>
+            <dd>
+              {task.assigneeName && (
+                <AssigneeMark id={task.assigneeName} name={task.assigneeName} />
+              )}
+              {task.assigneeName ?? "Unassigned"}
+            </dd>
+            <dt>Due date</dt>
+            <dd>
+              {task.dueDate ? (
+                <DueDateMark
+                  dueDate={task.dueDate}
+                  done={doneCategory(task, statuses) !== undefined}
+                  today={today}
+                />
+              ) : (
+                "No due date"
+              )}
+            </dd>
+            {chosenLabels.length > 0 && (
+              <>
+                <dt>Labels</dt>
+                <dd>
+                  <LabelMarks labels={chosenLabels} />
+                </dd>
+              </>
+            )}
           </dl>
-          <TaskChips task={task} labels={labels} done={doneIds.has(task.status)} />
           <div className="public-description">
             <Markdown text={task.description} placeholder="No description." />
           </div>

@@ -1,4 +1,5 @@
-import { createLazyRoute, Link, Outlet, useParams } from "@tanstack/react-router";
+import { createLazyRoute, Link, Outlet, useLocation, useParams } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/settings")({
   component: SettingsLayout,
@@ -6,10 +7,21 @@ export const Route = createLazyRoute("/_authenticated/dashboard/settings")({
 
 function SettingsLayout() {
   const { projectId } = useParams({ strict: false });
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const nav = useRef<HTMLElement>(null);
+
+  // On a phone the menu is a row that scrolls sideways: the current page's link is brought into
+  // it (centred), without scrolling the page itself.
+  useEffect(() => {
+    const menu = nav.current;
+    const current = menu?.querySelector<HTMLElement>("a.active");
+    if (!menu || !current || menu.scrollWidth <= menu.clientWidth) return;
+    menu.scrollLeft = current.offsetLeft - (menu.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
 
   return (
     <div className="settings">
-      <nav className="settings-nav" aria-label="Settings">
+      <nav ref={nav} className="settings-nav" aria-label="Settings">
         <p className="sidebar-group-label">Account</p>
         <ul className="sidebar-list">
           <li>

@@ -5,6 +5,7 @@ import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { Rep } from "../../platform/sync/create-replicache.ts";
 import { useDescriptionState, watchDescriptionState } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
+import { Segmented } from "../../ui/segmented.tsx";
 import { fileMarkdown, useAddFiles, useAttachmentImages } from "../attachments/use-attachments.ts";
 import { setPresenceCursor } from "../../platform/presence/presence-reporter.ts";
 import { usePresenceCursors } from "../../platform/presence/presence-store.ts";
@@ -64,24 +65,15 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
       <div className="task-section-header">
         <h2 id={`${fieldId}-heading`}>Description</h2>
         {canEdit && (
-          <div className="segmented" role="group" aria-label="Description mode">
-            <button
-              type="button"
-              className="segmented-option"
-              aria-pressed={mode === "edit"}
-              onClick={() => setMode("edit")}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="segmented-option"
-              aria-pressed={mode === "preview"}
-              onClick={() => setMode("preview")}
-            >
-              Preview
-            </button>
-          </div>
+          <Segmented
+            label="Description mode"
+            options={[
+              { value: "edit", label: "Edit" },
+              { value: "preview", label: "Preview" },
+            ]}
+            value={mode}
+            onChange={setMode}
+          />
         )}
       </div>
       {editing ? (
