@@ -271,3 +271,45 @@ test("ten changes within a minute make one mail, whose one-click unsubscribe wor
   await expect(other.getByRole("radio", { name: "Off" })).toBeChecked();
   await memberContext.close();
 });
+
+test("on a phone an inbox line keeps all its words, and All / Unread is a drawn choice, not bare buttons", async ({
+  browser,
+}) => {
+  const { owner, member, workspaceId, projectId } = await ownerAndMember(browser);
+  const [taskId] = await createTasksThroughSync(owner.request, projectId, "Rewire bench", 1);
+  const miloId = await userIdOf(member);
+  await pushMutations(owner.request, [
+    mutation("updateTask", { id: taskId ?? "", assigneeId: miloId, updatedAt: now() }),
+  ]);
+
+  // Opened first, as a link from a mail would: no other screen has brought its styles.
+  const milo = await member.newPage();
+  await milo.setViewportSize({ width: 390, height: 844 });
+  await milo.goto(`/dashboard/workspace/${workspaceId}/inbox`);
+  const assigned = row(milo, "Olga Owner assigned you");
+  await expect(assigned).toBeVisible();
+  const what = assigned.locator(".inbox-what");
+  await expect(what).toHaveText("Olga Owner assigned you");
+  // Every word is shown: the line wraps rather than cutting "assigned you" off.
+  const cut = await what.evaluate((element) => element.scrollWidth > element.clientWidth);
+  expect(cut).toBe(false);
+  await expect(what).toBeInViewport({ ratio: 1 });
+
+  const show = milo.getByRole("group", { name: "Show" });
+  const all = show.getByRole("button", { name: "All" });
+  const unread = show.getByRole("button", { name: /^Unread/ });
+  await expect(all).toHaveAttribute("aria-pressed", "true");
+  const looks = (button: typeof all) =>
+    button.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, border: style.borderTopStyle };
+    });
+  // The chosen one is raised and the other is not; neither has a browser's outset border.
+  expect((await looks(all)).background).not.toBe((await looks(unread)).background);
+  expect((await looks(unread)).border).not.toBe("outset");
+  await unread.click();
+  await expect(unread).toHaveAttribute("aria-pressed", "true");
+  expect((await looks(unread)).background).not.toBe((await looks(all)).background);
+  await owner.close();
+  await member.close();
+});

@@ -81,6 +81,58 @@ test("on a phone the members and invitations fit the screen, each row in two lin
   ).toBeInViewport({ ratio: 1 });
 });
 
+test("on a phone the settings menu is one row above the page, scrolled to where one is, and a label's row fits", async ({
+  page,
+}) => {
+  await signUpThroughApi(page.request, { name: "Pat Phone", email: uniqueEmail("pat") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Phone settings");
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Hardware",
+    key: "HW",
+  });
+  await pushMutations(page.request, [
+    mutation("createLabel", {
+      id: `${projectId}-label`,
+      workspaceId,
+      name: "A label with a rather long name indeed",
+      color: "teal",
+      createdAt: now(),
+    }),
+  ]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const box = async (locator: ReturnType<Page["locator"]>) =>
+    (await locator.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+
+  // The project's last page: its link is at the end of the row, brought into view.
+  await page.goto(`/dashboard/settings/projects/${projectId}/visibility`);
+  const menu = page.getByRole("navigation", { name: "Settings" });
+  const current = menu.getByRole("link", { name: "Visibility" });
+  await expect(current).toHaveAttribute("aria-current", "page");
+  await expect(current).toBeInViewport({ ratio: 1 });
+  // One row: the page's heading starts within the first tenth of the screen, not under a list.
+  expect((await box(menu)).height).toBeLessThan(60);
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport({ ratio: 1 });
+  // Each group still names its links.
+  for (const group of ["Account", "Workspace", "Project"]) {
+    await expect(menu.getByText(group, { exact: true })).toHaveCount(1);
+  }
+
+  // The workspace's labels: name, colour and delete side by side within the screen.
+  await menu.getByRole("link", { name: "General" }).first().click();
+  await expect(page).toHaveURL(/\/settings\/workspace\/general$/);
+  const label = "A label with a rather long name indeed";
+  const name = page.getByRole("textbox", { name: `Name of label ${label}` });
+  const remove = page.getByRole("button", { name: `Delete label ${label}` });
+  for (const part of [name, page.getByLabel(`Colour of label ${label}`), remove]) {
+    await expect(part).toBeInViewport({ ratio: 1 });
+  }
+  expect(Math.abs((await box(remove)).y - (await box(name)).y)).toBeLessThan(16);
+  const overflows = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(overflows).toBe(false);
+});
+
 test("a person renames and deletes their workspace, changes their password and deletes their account", async ({
   page,
   request,

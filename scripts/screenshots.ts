@@ -223,20 +223,14 @@ const screens: Screen[] = [
     url: (w) => `/public-project/${w.projects[0]?.id}`,
     ready: ".public-column-title",
     signedIn: false,
-    prepare: async (w, baseUrl) => {
-      await pushAs(baseUrl, w, [
-        {
-          name: "updateProject",
-          args: { id: w.projects[0]?.id, isPublic: true, updatedAt: new Date().toISOString() },
-        },
-      ]);
-    },
+    prepare: makePublic,
   },
   {
     name: "public-list",
     url: (w) => `/public-project/${w.projects[0]?.id}`,
     ready: ".public-row",
     signedIn: false,
+    prepare: makePublic,
     act: async (page) => {
       await page.getByRole("button", { name: "List", exact: true }).click();
     },
@@ -244,8 +238,9 @@ const screens: Screen[] = [
   {
     name: "public-task",
     url: (w) => `/public-project/${w.projects[0]?.id}`,
-    ready: ".public-task h2",
+    ready: ".public-task-title",
     signedIn: false,
+    prepare: makePublic,
     act: async (page) => {
       await page.locator(".public-card .public-open").first().click();
     },
@@ -480,6 +475,16 @@ async function pushAs(
     }),
   });
   if (!response.ok) throw new Error(`push: ${response.status} ${await response.text()}`);
+}
+
+/** The main project shared on its public page (again, harmlessly, for each screen of it). */
+async function makePublic(w: BenchWorkspace, baseUrl: string) {
+  await pushAs(baseUrl, w, [
+    {
+      name: "updateProject",
+      args: { id: w.projects[0]?.id, isPublic: true, updatedAt: new Date().toISOString() },
+    },
+  ]);
 }
 
 /**

@@ -11,7 +11,6 @@ import { formatTaskKey } from "../../../shared/task-key.ts";
 import { OfflineNotice } from "../../components/offline-notice.tsx";
 import { PUBLIC_PROJECT_ROUTE, useRouteTitle } from "../../lib/route-titles.ts";
 import { priorityNames } from "../../lib/task-names.ts";
-import "../../styles/label-colors.css";
 import "../../styles/public-project.css";
 import { Markdown } from "../../ui/markdown.tsx";
 import { Segmented } from "../../ui/segmented.tsx";
@@ -124,7 +123,7 @@ function PublicView({ data }: { data: PublicProject }) {
         <div className="public-list">
           {listStatuses.map((status) => (
             <section key={status.id} aria-label={status.name}>
-              {heading(status, "public-column-title list-group-heading")}
+              {heading(status, "list-group-heading")}
               <ul className="public-rows">
                 {byStatus(status).map((task) => (
                   <TaskRow key={task.id} task={task} {...card} />
@@ -288,15 +287,20 @@ function TaskDialog({ task, statuses, projectKey, labels, today, onClose }: Task
               <PublicStatusIcon status={status} statuses={statuses} />
               {status?.name ?? ""}
             </dd>
+            {/* The icons beside the names are for the eye: a screen reader hears each once. */}
             <dt>Priority</dt>
             <dd>
-              <PriorityMark priority={task.priority} />
+              <span className="public-mark" aria-hidden="true">
+                <PriorityMark priority={task.priority} />
+              </span>
               {priorityNames[task.priority]}
             </dd>
             <dt>Assignee</dt>
             <dd>
               {task.assigneeName && (
-                <AssigneeMark id={task.assigneeName} name={task.assigneeName} />
+                <span className="public-mark" aria-hidden="true">
+                  <AssigneeMark id={task.assigneeName} name={task.assigneeName} />
+                </span>
               )}
               {task.assigneeName ?? "Unassigned"}
             </dd>
