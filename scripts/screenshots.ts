@@ -69,6 +69,9 @@ const boardShown = (page: Page) =>
 
 const screens: Screen[] = [
   { name: "sign-in", url: () => "/auth/sign-in", ready: "form", signedIn: false },
+  { name: "sign-up", url: () => "/auth/sign-up", ready: "form", signedIn: false },
+  // What a person who signed up meets next (the seeded owner has a workspace; the form is the same).
+  { name: "onboarding", url: () => "/onboarding", ready: "main form", signedIn: true },
   {
     name: "board",
     url: (w) => `${project(w)}/board`,
