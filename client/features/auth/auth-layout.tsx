@@ -1,5 +1,6 @@
 import { createLazyRoute, Outlet } from "@tanstack/react-router";
 import { OfflineNotice } from "../../components/offline-notice.tsx";
+import { Logo } from "../../ui/logo.tsx";
 
 export const Route = createLazyRoute("/auth")({ component: AuthLayout });
 
@@ -7,7 +8,9 @@ function AuthLayout() {
   return (
     <main className="auth-screen">
       <div className="auth-card">
-        <p className="brand">Tasks</p>
+        <p className="brand">
+          <Logo withName />
+        </p>
         <OfflineNotice need="Signing in needs a network connection." />
         <Outlet />
       </div>

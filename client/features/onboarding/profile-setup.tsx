@@ -5,6 +5,7 @@ import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { refreshSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { Logo } from "../../ui/logo.tsx";
 
 /** For accounts made without a name (sign-in link, some providers): the guard skips named ones. */
 export const Route = createLazyRoute("/_authenticated/profile-setup")({ component: ProfileSetup });
@@ -27,7 +28,9 @@ function ProfileSetup() {
   return (
     <main className="auth-screen">
       <div className="auth-card">
-        <p className="brand">Tasks</p>
+        <p className="brand">
+          <Logo withName />
+        </p>
         <h1>Set up your profile</h1>
         <p>This is how the people you work with will see you.</p>
         <form className="form" onSubmit={submit}>
