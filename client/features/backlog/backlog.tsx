@@ -39,7 +39,7 @@ import {
   TaskPriorityBadge,
   TaskStatusIcon,
 } from "../board/task-meta.tsx";
-import { useToday } from "../board/use-today.ts";
+import { useToday } from "../../lib/use-today.ts";
 import "../../styles/backlog.css";
 import { BulkActionBar, type BacklogPermissions } from "./bulk-action-bar.tsx";
 import { moveTasks } from "./bulk-edit.ts";

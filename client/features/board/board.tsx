@@ -39,7 +39,7 @@ import { refocusCard, useCardKeyboard } from "./use-card-keyboard.ts";
 import { SelectionBar } from "./selection-bar.tsx";
 import { TaskPeek } from "./task-peek.tsx";
 import { useTaskActions } from "./use-task-actions.ts";
-import { useToday } from "./use-today.ts";
+import { useToday } from "../../lib/use-today.ts";
 import "../../styles/board.css";
 
 // Board and list are one screen at two addresses: the address decides which view shows.

@@ -42,7 +42,7 @@ import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { TaskPeek } from "./task-peek.tsx";
 import { useCalendarTasks } from "./use-calendar-tasks.ts";
 import { useTaskActions } from "./use-task-actions.ts";
-import { useToday } from "./use-today.ts";
+import { useToday } from "../../lib/use-today.ts";
 import "../../styles/board.css";
 import "../../styles/calendar.css";
 

@@ -1,11 +1,13 @@
 import { OctagonAlert } from "lucide-react";
-import type { Label, Task, TaskPriority } from "../../../shared/entities.ts";
+import type { Label, Task } from "../../../shared/entities.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
-import { dueState, formatDueDate, type DueState } from "../../lib/due-date.ts";
-import { priorityNames } from "../../lib/task-names.ts";
-import { Avatar } from "../../ui/avatar.tsx";
-import { PriorityIcon } from "../../ui/priority-icon.tsx";
+import {
+  AssigneeMark,
+  DueDateMark,
+  LabelMarks,
+  PriorityMark,
+} from "../../components/task-marks.tsx";
 import { StatusIcon, startedProgress } from "../../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
 // The backlog shows these too: they bring their look with them.
@@ -56,18 +58,6 @@ export function TaskPriorityBadge({ task, context }: { task: Task; context: Card
   return <PriorityMark priority={task.priority} />;
 }
 
-/** A priority's icon and hidden name, nothing for "No priority" (also on the public page). */
-export function PriorityMark({ priority }: { priority: TaskPriority }) {
-  if (priority === "no-priority") return null;
-  const name = priorityNames[priority];
-  return (
-    <span className="task-priority" data-priority={priority} title={`Priority: ${name}`}>
-      <PriorityIcon priority={priority} />
-      <span className="visually-hidden">{name}</span>
-    </span>
-  );
-}
-
 export function TaskDueDate({ task, context }: { task: Task; context: CardContext }) {
   if (!context.preferences.showDueDates || task.dueDate === null) return null;
   return (
@@ -79,31 +69,6 @@ export function TaskDueDate({ task, context }: { task: Task; context: CardContex
   );
 }
 
-/** "Overdue · Aug 6, 2025", "Due today", "Due soon · Dec 1" or the date, coloured by urgency. */
-export function DueDateMark({
-  dueDate,
-  done,
-  today,
-}: {
-  dueDate: string;
-  done: boolean;
-  today: string;
-}) {
-  const state = dueState(dueDate, done, today);
-  return (
-    <span className="task-due" data-due={state}>
-      {dueText(state, dueDate === today, formatDueDate(dueDate, today))}
-    </span>
-  );
-}
-
-function dueText(state: DueState, today: boolean, date: string): string {
-  if (state === "overdue") return `Overdue · ${date}`;
-  if (today) return "Due today";
-  if (state === "due-soon") return `Due soon · ${date}`;
-  return date;
-}
-
 /** The assignee's picture or initials; "A former member" when they have left the workspace. */
 export function TaskAssignee({ task, context }: { task: Task; context: CardContext }) {
   if (!context.preferences.showAssignees || task.assigneeId === null) return null;
@@ -112,53 +77,12 @@ export function TaskAssignee({ task, context }: { task: Task; context: CardConte
   return <AssigneeMark id={task.assigneeId} name={name} image={member?.image} />;
 }
 
-/** A person's avatar, named "Assigned to …" for screen readers and as a tooltip. */
-export function AssigneeMark({
-  id,
-  name,
-  image,
-}: {
-  id: string;
-  name: string;
-  image?: string | null;
-}) {
-  return (
-    <span
-      className="task-assignee"
-      title={`Assigned to ${name}`}
-      role="img"
-      aria-label={`Assigned to ${name}`}
-    >
-      <Avatar id={id} name={name} image={image} size="sm" decorative />
-    </span>
-  );
-}
-
 export function TaskLabels({ task, context }: { task: Task; context: CardContext }) {
   if (!context.preferences.showLabels || task.labelIds.length === 0) return null;
   const labels = task.labelIds
     .map((id) => context.labelsById.get(id))
     .filter((label): label is Label => label !== undefined);
   return <LabelMarks labels={labels} />;
-}
-
-/** Labels as small chips, each with its colour's dot. */
-export function LabelMarks({
-  labels,
-}: {
-  labels: readonly Pick<Label, "id" | "name" | "color">[];
-}) {
-  if (labels.length === 0) return null;
-  return (
-    <ul className="task-labels" aria-label="Labels">
-      {labels.map((label) => (
-        <li key={label.id} className="task-label">
-          <span className="label-dot" data-color={label.color} aria-hidden="true" />
-          {label.name}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** A parent's sub-tasks done of all, as Linear shows them: a filling circle and "2/5". */

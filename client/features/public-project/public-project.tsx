@@ -9,14 +9,19 @@ import type {
 import { boardStatuses, isDoneCategory } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { OfflineNotice } from "../../components/offline-notice.tsx";
+import {
+  AssigneeMark,
+  DueDateMark,
+  LabelMarks,
+  PriorityMark,
+} from "../../components/task-marks.tsx";
 import { PUBLIC_PROJECT_ROUTE, useRouteTitle } from "../../lib/route-titles.ts";
 import { priorityNames } from "../../lib/task-names.ts";
+import { useToday } from "../../lib/use-today.ts";
 import "../../styles/public-project.css";
 import { Markdown } from "../../ui/markdown.tsx";
 import { Segmented } from "../../ui/segmented.tsx";
 import { StatusIcon, startedProgress } from "../../ui/status-icon.tsx";
-import { AssigneeMark, DueDateMark, LabelMarks, PriorityMark } from "../board/task-meta.tsx";
-import { useToday } from "../board/use-today.ts";
 import { usePublicProject } from "./use-public-project.ts";
 
 export const Route = createLazyRoute("/public-project/$projectId")({

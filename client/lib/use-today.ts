@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { localDay } from "../../lib/due-date.ts";
+import { localDay } from "./due-date.ts";
 
 /** Today's date (`YYYY-MM-DD`), which turns over at midnight while the board stays open. */
 export function useToday(): string {
