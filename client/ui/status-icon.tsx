@@ -130,3 +130,12 @@ export function StatusIcon(props: StatusIconProps) {
 export function startedProgress(index: number, count: number): number {
   return count <= 1 ? 0.5 : 0.5 + (0.5 * index) / count;
 }
+
+/** A started status's fill from its place among the project's started statuses, in order. */
+export function statusProgress<S extends { category: string }>(
+  statuses: readonly S[],
+  status: S,
+): number {
+  const started = statuses.filter((candidate) => candidate.category === "started");
+  return startedProgress(started.indexOf(status), started.length);
+}

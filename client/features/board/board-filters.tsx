@@ -20,7 +20,7 @@ import {
 } from "../../ui/menu.tsx";
 import { PriorityIcon } from "../../ui/priority-icon.tsx";
 import { priorityOrder } from "../../ui/pickers/priority-picker.tsx";
-import { StatusIcon } from "../../ui/status-icon.tsx";
+import { StatusIcon, statusProgress } from "../../ui/status-icon.tsx";
 import {
   dueFilters,
   hasFilters,
@@ -28,7 +28,6 @@ import {
   type BoardSearch,
   type DueFilter,
 } from "./board-search.ts";
-import { statusProgress } from "./task-meta.tsx";
 import "../../styles/label-colors.css";
 
 type BoardFiltersProps = {

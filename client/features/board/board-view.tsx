@@ -21,6 +21,7 @@ import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
+import { statusProgress } from "../../ui/status-icon.tsx";
 import {
   BoardColumn,
   type CardHeights,
@@ -33,7 +34,7 @@ import type { CardContext } from "./card-context.ts";
 import { dragInstructionsId, TaskCardBody, type CardDropData } from "./task-card.tsx";
 import type { Placement } from "./task-placement.ts";
 import { MouseAndPenSensor } from "./mouse-and-pen-sensor.ts";
-import { isDone, statusProgress } from "./task-meta.tsx";
+import { isDone } from "./task-meta.tsx";
 import type { MoveTask, NewTask } from "./use-task-actions.ts";
 import { noteDragEnded } from "./drag-click-guard.ts";
 import type { CardLinks } from "./use-card-links.ts";

@@ -4,13 +4,12 @@ import { memo, useMemo, useRef } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
-import { StatusIcon } from "../../ui/status-icon.tsx";
+import { StatusIcon, statusProgress } from "../../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
 import type { CardActions } from "./card-actions.ts";
 import { CardMenu } from "./card-menu.tsx";
 import {
   isDone,
-  statusProgress,
   TaskAssignee,
   TaskBlocked,
   TaskDueDate,

@@ -1,6 +1,5 @@
 import { OctagonAlert } from "lucide-react";
 import type { Label, Task } from "../../../shared/entities.ts";
-import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import {
   AssigneeMark,
@@ -8,7 +7,7 @@ import {
   LabelMarks,
   PriorityMark,
 } from "../../components/task-marks.tsx";
-import { StatusIcon, startedProgress } from "../../ui/status-icon.tsx";
+import { StatusIcon, statusProgress } from "../../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
 // The backlog shows these too: they bring their look with them.
 import "../../styles/board.css";
@@ -41,15 +40,6 @@ export function TaskStatusIcon({ task, context }: { task: Task; context: CardCon
       />
     </span>
   );
-}
-
-/** A started status's icon fills by its place among the project's started statuses. */
-export function statusProgress(
-  statuses: readonly WorkflowStatus[],
-  status: WorkflowStatus,
-): number {
-  const started = statuses.filter((candidate) => candidate.category === "started");
-  return startedProgress(started.indexOf(status), started.length);
 }
 
 /** The priority's icon; its name is read by screen readers and shown as a tooltip. */

@@ -21,7 +21,7 @@ import { useToday } from "../../lib/use-today.ts";
 import "../../styles/public-project.css";
 import { Markdown } from "../../ui/markdown.tsx";
 import { Segmented } from "../../ui/segmented.tsx";
-import { StatusIcon, startedProgress } from "../../ui/status-icon.tsx";
+import { StatusIcon, statusProgress } from "../../ui/status-icon.tsx";
 import { usePublicProject } from "./use-public-project.ts";
 
 export const Route = createLazyRoute("/public-project/$projectId")({
@@ -159,7 +159,7 @@ type TaskCardProps = {
   onOpen: (id: string) => void;
 };
 
-/** A started status's icon fills by its place among the started ones, as on the board. */
+/** The status's icon, filled as on the board (a started status by its place among them). */
 function PublicStatusIcon({
   status,
   statuses,
@@ -168,14 +168,13 @@ function PublicStatusIcon({
   statuses: readonly PublicStatus[];
 }) {
   if (!status) return null;
-  const started = statuses.filter((candidate) => candidate.category === "started");
   return (
     <span className="task-status-icon" title={status.name}>
       <StatusIcon
         category={status.category}
         color={status.color}
         icon={status.icon}
-        progress={startedProgress(started.indexOf(status), started.length)}
+        progress={statusProgress(statuses, status)}
       />
     </span>
   );
@@ -184,10 +183,14 @@ function PublicStatusIcon({
 const taskLabels = (task: PublicTask, labels: readonly PublicLabel[]) =>
   labels.filter((label) => task.labelIds.includes(label.id));
 
-/** Done and canceled work looks done and is never overdue, as on the board. */
-function doneCategory(task: PublicTask, statuses: readonly PublicStatus[]) {
-  const category = statuses.find((status) => status.id === task.status)?.category;
-  return category && isDoneCategory(category) ? category : undefined;
+/**
+ * A task's status, and whether it is done: done and canceled work looks done and is never
+ * overdue, as on the board.
+ */
+function statusOf(task: PublicTask, statuses: readonly PublicStatus[]) {
+  const status = statuses.find((candidate) => candidate.id === task.status);
+  const done = status && isDoneCategory(status.category) ? status.category : undefined;
+  return { status, done };
 }
 
 /**
@@ -197,17 +200,14 @@ function doneCategory(task: PublicTask, statuses: readonly PublicStatus[]) {
  */
 function TaskCard({ task, projectKey, labels, statuses, today, onOpen }: TaskCardProps) {
   const key = formatTaskKey(projectKey, task.number);
-  const done = doneCategory(task, statuses);
+  const { status, done } = statusOf(task, statuses);
   return (
     <li className="task-card public-card" data-done={done}>
       <div className="task-card-top">
         <span className="task-key">{key}</span>
       </div>
       <div className="task-card-heading">
-        <PublicStatusIcon
-          status={statuses.find((status) => status.id === task.status)}
-          statuses={statuses}
-        />
+        <PublicStatusIcon status={status} statuses={statuses} />
         <button
           type="button"
           className="task-card-title public-open"
@@ -230,17 +230,14 @@ function TaskCard({ task, projectKey, labels, statuses, today, onOpen }: TaskCar
 /** A row of the list, as the team's list draws it. */
 function TaskRow({ task, projectKey, labels, statuses, today, onOpen }: TaskCardProps) {
   const key = formatTaskKey(projectKey, task.number);
-  const done = doneCategory(task, statuses);
+  const { status, done } = statusOf(task, statuses);
   return (
     <li className="list-row public-row" data-done={done}>
       <span className="list-row-priority">
         <PriorityMark priority={task.priority} />
       </span>
       <span className="task-key">{key}</span>
-      <PublicStatusIcon
-        status={statuses.find((status) => status.id === task.status)}
-        statuses={statuses}
-      />
+      <PublicStatusIcon status={status} statuses={statuses} />
       <button
         type="button"
         className="list-row-title public-open"
@@ -278,7 +275,7 @@ function TaskDialog({ task, statuses, projectKey, labels, today, onClose }: Task
     if (!task && element.open) element.close();
   }, [task]);
 
-  const status = task ? statuses.find((candidate) => candidate.id === task.status) : undefined;
+  const { status, done } = task ? statusOf(task, statuses) : { status: undefined, done: undefined };
   const chosenLabels = task ? taskLabels(task, labels) : [];
   return (
     <dialog ref={dialog} className="dialog public-task" aria-label="Task" onClose={onClose}>
@@ -312,11 +309,7 @@ function TaskDialog({ task, statuses, projectKey, labels, today, onClose }: Task
             <dt>Due date</dt>
             <dd>
               {task.dueDate ? (
-                <DueDateMark
-                  dueDate={task.dueDate}
-                  done={doneCategory(task, statuses) !== undefined}
-                  today={today}
-                />
+                <DueDateMark dueDate={task.dueDate} done={done !== undefined} today={today} />
               ) : (
                 "No due date"
               )}
