@@ -1,16 +1,44 @@
 import type { Label, TaskPriority } from "../../shared/entities.ts";
+import type { WorkflowStatus } from "../../shared/statuses.ts";
 import { dueState, formatDueDate, type DueState } from "../lib/due-date.ts";
 import { priorityNames } from "../lib/task-names.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { PriorityIcon } from "../ui/priority-icon.tsx";
+import { StatusIcon, statusProgress } from "../ui/status-icon.tsx";
 // The board's cards and rows, the backlog and the public page show these: they bring their look.
 import "../styles/board.css";
 
 /**
  * A task's small facts as the board draws them, from plain values: the board's own wrappers
- * (features/board/task-meta.tsx) add its display preferences, the public page uses them as
+ * (components/task-meta.tsx) add its display preferences, the public page uses them as
  * they are.
  */
+
+type MarkedStatus = Omit<WorkflowStatus, "id">;
+
+/**
+ * A status's icon, named on hover; a started one is filled by its place among the started
+ * `statuses` (the project's, in order), as on the board.
+ */
+export function StatusMark<S extends MarkedStatus>({
+  status,
+  statuses,
+}: {
+  status: S | undefined;
+  statuses: readonly S[];
+}) {
+  if (!status) return null;
+  return (
+    <span className="task-status-icon" title={status.name}>
+      <StatusIcon
+        category={status.category}
+        color={status.color}
+        icon={status.icon}
+        progress={statusProgress(statuses, status)}
+      />
+    </span>
+  );
+}
 
 /** A priority's icon and hidden name, nothing for "No priority" (also on the public page). */
 export function PriorityMark({ priority }: { priority: TaskPriority }) {

@@ -29,7 +29,7 @@ import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { StatusIcon } from "../../ui/status-icon.tsx";
-import { useCardContext, type CardContext } from "../board/card-context.ts";
+import { useCardContext, type CardContext } from "../../components/card-context.ts";
 import {
   isDone,
   TaskAssignee,
@@ -38,11 +38,11 @@ import {
   TaskLabels,
   TaskPriorityBadge,
   TaskStatusIcon,
-} from "../board/task-meta.tsx";
+} from "../../components/task-meta.tsx";
 import { useToday } from "../../lib/use-today.ts";
 import "../../styles/backlog.css";
-import { BulkActionBar, type BacklogPermissions } from "./bulk-action-bar.tsx";
-import { moveTasks } from "./bulk-edit.ts";
+import { BulkActionBar, type BulkPermissions } from "../../components/bulk-action-bar.tsx";
+import { moveTasks } from "../../platform/sync/bulk-edit.ts";
 import { useTaskSelection } from "./use-task-selection.ts";
 
 export const Route = createLazyRoute(
@@ -101,7 +101,7 @@ function ProjectBacklog({ project, role }: { project: Project; role: string }) {
   const targets = moveTargets(statuses);
   const planning = groups.find((group) => group.status.category === "backlog");
 
-  const can: BacklogPermissions = {
+  const can: BulkPermissions = {
     create: roleAllows(role, { task: ["create"] }),
     update: roleAllows(role, { task: ["update"] }),
     assign: roleAllows(role, { task: ["assign"] }),

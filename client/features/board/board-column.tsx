@@ -12,7 +12,7 @@ import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { StatusIcon } from "../../ui/status-icon.tsx";
 import { AddTask } from "./add-task.tsx";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import { TaskCard } from "./task-card.tsx";
 import type { CardActions } from "./card-actions.ts";
 import type { NewTask } from "./use-task-actions.ts";

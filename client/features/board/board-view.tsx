@@ -30,11 +30,11 @@ import {
 } from "./board-column.tsx";
 import type { Columns, Totals } from "./use-board-columns.ts";
 import type { CardActions } from "./card-actions.ts";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import { dragInstructionsId, TaskCardBody, type CardDropData } from "./task-card.tsx";
 import type { Placement } from "./task-placement.ts";
 import { MouseAndPenSensor } from "./mouse-and-pen-sensor.ts";
-import { isDone } from "./task-meta.tsx";
+import { isDone } from "../../components/task-meta.tsx";
 import type { MoveTask, NewTask } from "./use-task-actions.ts";
 import { noteDragEnded } from "./drag-click-guard.ts";
 import type { CardLinks } from "./use-card-links.ts";

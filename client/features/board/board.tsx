@@ -29,7 +29,7 @@ import { BoardFilters } from "./board-filters.tsx";
 import { hasFilters, type BoardSearch } from "./board-search.ts";
 import { BoardView } from "./board-view.tsx";
 import { useCardActions } from "./card-actions.ts";
-import { useCardContext } from "./card-context.ts";
+import { useCardContext } from "../../components/card-context.ts";
 import { canChange, CardPropertyMenu, type CardProperty } from "./card-menu.tsx";
 import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { ListView } from "./list-view.tsx";

@@ -2,8 +2,8 @@ import { useDraggable } from "@dnd-kit/core";
 import { Link } from "@tanstack/react-router";
 import { memo, useMemo } from "react";
 import type { Task } from "../../../shared/entities.ts";
-import type { CardContext } from "./card-context.ts";
-import { isDone, TaskKey, TaskStatusIcon } from "./task-meta.tsx";
+import type { CardContext } from "../../components/card-context.ts";
+import { isDone, TaskKey, TaskStatusIcon } from "../../components/task-meta.tsx";
 
 /** What a chip's draggable carries: the task it moves. */
 export type ChipDragData = { type: "chip"; taskId: string };

@@ -1,7 +1,7 @@
 import { useDroppable } from "@dnd-kit/core";
 import { memo, useMemo, type ReactNode } from "react";
 import type { Task } from "../../../shared/entities.ts";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import { CalendarChip } from "./calendar-chip.tsx";
 import { longDayName } from "./calendar-grid.ts";
 

@@ -2,7 +2,7 @@ import { useDndMonitor } from "@dnd-kit/core";
 import { memo, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { Popover, PopoverContent, PopoverTitle, PopoverTrigger } from "../../ui/popover.tsx";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import { DayCell, DayTasks } from "./calendar-day.tsx";
 import { dayOfMonth, longDayName, sameMonth, shortDayName, weekdayNames } from "./calendar-grid.ts";
 

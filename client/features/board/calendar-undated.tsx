@@ -2,7 +2,7 @@ import { useDroppable } from "@dnd-kit/core";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useRef } from "react";
 import type { Task } from "../../../shared/entities.ts";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import { CalendarChip } from "./calendar-chip.tsx";
 import type { DayDropData } from "./calendar-day.tsx";
 

@@ -17,7 +17,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import type { Task } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import type { CardActions } from "./card-actions.ts";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import { ChipBody, calendarDragInstructionsId, type ChipDragData } from "./calendar-chip.tsx";
 import { dayDropId, type DayDropData } from "./calendar-day.tsx";
 import { longDayName, moveDay, type CalendarLayout } from "./calendar-grid.ts";
@@ -25,7 +25,7 @@ import { CalendarMonth } from "./calendar-month.tsx";
 import { CalendarUndated } from "./calendar-undated.tsx";
 import { CalendarWeek } from "./calendar-week.tsx";
 import { MouseAndPenSensor } from "./mouse-and-pen-sensor.ts";
-import { isDone } from "./task-meta.tsx";
+import { isDone } from "../../components/task-meta.tsx";
 import type { CalendarTasks } from "./use-calendar-tasks.ts";
 
 type CalendarViewProps = {

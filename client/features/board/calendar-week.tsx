@@ -1,6 +1,6 @@
 import { memo } from "react";
 import type { Task } from "../../../shared/entities.ts";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import { DayCell, DayTasks } from "./calendar-day.tsx";
 import { dayOfMonth, weekdayNames } from "./calendar-grid.ts";
 

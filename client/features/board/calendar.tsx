@@ -26,7 +26,7 @@ import { IconButton } from "../../ui/icon-button.tsx";
 import { BoardFilters } from "./board-filters.tsx";
 import { hasFilters, type BoardSearch } from "./board-search.ts";
 import { useCardActions } from "./card-actions.ts";
-import { useCardContext } from "./card-context.ts";
+import { useCardContext } from "../../components/card-context.ts";
 import { canChange, CardPropertyMenu, type CardProperty } from "./card-menu.tsx";
 import { weekOf } from "../../lib/due-date.ts";
 import {

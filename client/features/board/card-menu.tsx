@@ -36,7 +36,7 @@ import { PriorityIcon } from "../../ui/priority-icon.tsx";
 import { priorityOrder } from "../../ui/pickers/priority-picker.tsx";
 import { StatusIcon, statusProgress } from "../../ui/status-icon.tsx";
 import type { CardActions } from "./card-actions.ts";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import type { MoveTask } from "./use-task-actions.ts";
 import { refocusCard } from "./use-card-keyboard.ts";
 import "../../styles/label-colors.css";

@@ -5,7 +5,7 @@ import type { Task } from "../../../shared/entities.ts";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import type { WorkflowStatus } from "../../../shared/statuses.ts";
 import { StatusIcon, statusProgress } from "../../ui/status-icon.tsx";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import type { CardActions } from "./card-actions.ts";
 import { CardMenu } from "./card-menu.tsx";
 import {
@@ -18,9 +18,10 @@ import {
   TaskPriorityBadge,
   TaskStatusIcon,
   TaskSubtaskProgress,
-} from "./task-meta.tsx";
+  type SubtaskCount,
+} from "../../components/task-meta.tsx";
 import type { Columns, Totals } from "./use-board-columns.ts";
-import type { CardLinks, SubtaskCount } from "./use-card-links.ts";
+import type { CardLinks } from "./use-card-links.ts";
 
 type Row =
   | { kind: "group"; status: WorkflowStatus; count: number; total: number }

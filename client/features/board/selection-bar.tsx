@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import type { Label, Member, Task } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import type { StatusColumns } from "../../platform/sync/task-store.ts";
-import { BulkActionBar } from "../backlog/bulk-action-bar.tsx";
+import { BulkActionBar } from "../../components/bulk-action-bar.tsx";
 
 type SelectionBarProps = {
   /** The cards picked with `x`. */

@@ -16,7 +16,7 @@ import {
 import { flushSync } from "react-dom";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { CardPresence } from "../../components/present-people.tsx";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import type { CardActions } from "./card-actions.ts";
 import { CardMenu } from "./card-menu.tsx";
 import {
@@ -29,9 +29,9 @@ import {
   TaskPriorityBadge,
   TaskStatusIcon,
   TaskSubtaskProgress,
-} from "./task-meta.tsx";
+  type SubtaskCount,
+} from "../../components/task-meta.tsx";
 import { clickEndsADrag } from "./drag-click-guard.ts";
-import type { SubtaskCount } from "./use-card-links.ts";
 
 /** What a card's droppable carries, for the board's drop logic. */
 export type CardDropData = { type: "task"; status: Task["status"] };

@@ -19,7 +19,7 @@ import { LabelsPicker } from "../../ui/pickers/labels-picker.tsx";
 import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
 import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
 import type { CardActions } from "./card-actions.ts";
-import type { CardContext } from "./card-context.ts";
+import type { CardContext } from "../../components/card-context.ts";
 import type { CardProperty } from "./card-menu.tsx";
 import "../../styles/task-peek.css";
 

@@ -4,9 +4,7 @@ import { isDoneCategory, type WorkflowStatus } from "../../../shared/statuses.ts
 import { useTaskStatusOf } from "../../platform/statuses.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useProjectSubtasks, useRelations } from "../../platform/sync/store-hooks.ts";
-
-/** How many of a parent's sub-tasks are done, of how many. */
-export type SubtaskCount = { readonly done: number; readonly total: number };
+import type { SubtaskCount } from "../../components/task-meta.tsx";
 
 /**
  * What cards show of their links to other tasks: a parent's sub-task progress, and whether a

@@ -14,6 +14,7 @@ import {
   DueDateMark,
   LabelMarks,
   PriorityMark,
+  StatusMark,
 } from "../../components/task-marks.tsx";
 import { PUBLIC_PROJECT_ROUTE, useRouteTitle } from "../../lib/route-titles.ts";
 import { priorityNames } from "../../lib/task-names.ts";
@@ -21,7 +22,6 @@ import { useToday } from "../../lib/use-today.ts";
 import "../../styles/public-project.css";
 import { Markdown } from "../../ui/markdown.tsx";
 import { Segmented } from "../../ui/segmented.tsx";
-import { StatusIcon, statusProgress } from "../../ui/status-icon.tsx";
 import { usePublicProject } from "./use-public-project.ts";
 
 export const Route = createLazyRoute("/public-project/$projectId")({
@@ -81,7 +81,7 @@ function PublicView({ data }: { data: PublicProject }) {
   const listStatuses = statuses.filter((status) => status.category !== "canceled");
   const heading = (status: PublicStatus, className: string) => (
     <h2 className={className}>
-      <PublicStatusIcon status={status} statuses={statuses} />
+      <StatusMark status={status} statuses={statuses} />
       {status.name} <span className="board-column-count">{byStatus(status).length}</span>
     </h2>
   );
@@ -159,27 +159,6 @@ type TaskCardProps = {
   onOpen: (id: string) => void;
 };
 
-/** The status's icon, filled as on the board (a started status by its place among them). */
-function PublicStatusIcon({
-  status,
-  statuses,
-}: {
-  status: PublicStatus | undefined;
-  statuses: readonly PublicStatus[];
-}) {
-  if (!status) return null;
-  return (
-    <span className="task-status-icon" title={status.name}>
-      <StatusIcon
-        category={status.category}
-        color={status.color}
-        icon={status.icon}
-        progress={statusProgress(statuses, status)}
-      />
-    </span>
-  );
-}
-
 const taskLabels = (task: PublicTask, labels: readonly PublicLabel[]) =>
   labels.filter((label) => task.labelIds.includes(label.id));
 
@@ -207,7 +186,7 @@ function TaskCard({ task, projectKey, labels, statuses, today, onOpen }: TaskCar
         <span className="task-key">{key}</span>
       </div>
       <div className="task-card-heading">
-        <PublicStatusIcon status={status} statuses={statuses} />
+        <StatusMark status={status} statuses={statuses} />
         <button
           type="button"
           className="task-card-title public-open"
@@ -237,7 +216,7 @@ function TaskRow({ task, projectKey, labels, statuses, today, onOpen }: TaskCard
         <PriorityMark priority={task.priority} />
       </span>
       <span className="task-key">{key}</span>
-      <PublicStatusIcon status={status} statuses={statuses} />
+      <StatusMark status={status} statuses={statuses} />
       <button
         type="button"
         className="list-row-title public-open"
@@ -286,7 +265,7 @@ function TaskDialog({ task, statuses, projectKey, labels, today, onClose }: Task
           <dl className="public-properties">
             <dt>Status</dt>
             <dd>
-              <PublicStatusIcon status={status} statuses={statuses} />
+              <StatusMark status={status} statuses={statuses} />
               {status?.name ?? ""}
             </dd>
             {/* The icons beside the names are for the eye: a screen reader hears each once. */}

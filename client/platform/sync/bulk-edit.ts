@@ -4,7 +4,7 @@
  */
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
-import type { Rep } from "../../platform/sync/create-replicache.ts";
+import type { Rep } from "./create-replicache.ts";
 
 type TaskChanges = {
   priority?: TaskPriority;

@@ -1,19 +1,16 @@
 import { OctagonAlert } from "lucide-react";
-import type { Label, Task } from "../../../shared/entities.ts";
-import { formatTaskKey } from "../../../shared/task-key.ts";
-import {
-  AssigneeMark,
-  DueDateMark,
-  LabelMarks,
-  PriorityMark,
-} from "../../components/task-marks.tsx";
-import { StatusIcon, statusProgress } from "../../ui/status-icon.tsx";
+import type { Label, Task } from "../../shared/entities.ts";
+import { formatTaskKey } from "../../shared/task-key.ts";
+import { AssigneeMark, DueDateMark, LabelMarks, PriorityMark, StatusMark } from "./task-marks.tsx";
+import { StatusIcon } from "../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
 // The backlog shows these too: they bring their look with them.
-import "../../styles/board.css";
-import type { SubtaskCount } from "./use-card-links.ts";
+import "../styles/board.css";
 
 /** The small facts a card and a list row show about a task, each behind its preference. */
+
+/** A parent's sub-tasks: how many are done, of how many. */
+export type SubtaskCount = { readonly done: number; readonly total: number };
 
 export function TaskKey({ task, context }: { task: Task; context: CardContext }) {
   if (!context.preferences.showTaskNumbers) return null;
@@ -28,18 +25,7 @@ export function isDone(task: Task, context: CardContext): "completed" | "cancele
 
 /** The status as Linear draws it, named for screen readers by the column or group around it. */
 export function TaskStatusIcon({ task, context }: { task: Task; context: CardContext }) {
-  const status = context.statusesById.get(task.status);
-  if (!status) return null;
-  return (
-    <span className="task-status-icon" title={status.name}>
-      <StatusIcon
-        category={status.category}
-        color={status.color}
-        icon={status.icon}
-        progress={statusProgress(context.statuses, status)}
-      />
-    </span>
-  );
+  return <StatusMark status={context.statusesById.get(task.status)} statuses={context.statuses} />;
 }
 
 /** The priority's icon; its name is read by screen readers and shown as a tooltip. */

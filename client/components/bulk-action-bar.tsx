@@ -1,24 +1,24 @@
 import { X } from "lucide-react";
 import { useState } from "react";
-import type { Label, Member, Task } from "../../../shared/entities.ts";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
-import { showError } from "../../lib/api-errors.ts";
-import { useSession } from "../../lib/session-store.ts";
-import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
-import { useProjectStatuses } from "../../platform/statuses.ts";
-import { createLabel } from "../../platform/sync/create-label.ts";
-import { useRep } from "../../platform/sync/replicache-provider.tsx";
-import { Button } from "../../ui/button.tsx";
-import { IconButton } from "../../ui/icon-button.tsx";
-import { AssigneePicker, memberOptions } from "../../ui/pickers/assignee-picker.tsx";
-import { DueDatePicker } from "../../ui/pickers/due-date-picker.tsx";
-import { LabelsPicker } from "../../ui/pickers/labels-picker.tsx";
-import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
-import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
-import { changeLabels, deleteTasks, moveTasks, updateTasks } from "./bulk-edit.ts";
-import "../../styles/bulk-bar.css";
+import type { Label, Member, Task } from "../../shared/entities.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { showError } from "../lib/api-errors.ts";
+import { useSession } from "../lib/session-store.ts";
+import { useShortcuts } from "../platform/shortcuts/use-shortcuts.ts";
+import { useProjectStatuses } from "../platform/statuses.ts";
+import { createLabel } from "../platform/sync/create-label.ts";
+import { useRep } from "../platform/sync/replicache-provider.tsx";
+import { Button } from "../ui/button.tsx";
+import { IconButton } from "../ui/icon-button.tsx";
+import { AssigneePicker, memberOptions } from "../ui/pickers/assignee-picker.tsx";
+import { DueDatePicker } from "../ui/pickers/due-date-picker.tsx";
+import { LabelsPicker } from "../ui/pickers/labels-picker.tsx";
+import { PriorityPicker } from "../ui/pickers/priority-picker.tsx";
+import { StatusPicker } from "../ui/pickers/status-picker.tsx";
+import { changeLabels, deleteTasks, moveTasks, updateTasks } from "../platform/sync/bulk-edit.ts";
+import "../styles/bulk-bar.css";
 
-export type BacklogPermissions = {
+export type BulkPermissions = {
   create: boolean;
   update: boolean;
   assign: boolean;
@@ -31,7 +31,7 @@ type BulkActionBarProps = {
   projectTasks: readonly Task[];
   members: readonly Member[];
   labels: readonly Label[];
-  can: BacklogPermissions;
+  can: BulkPermissions;
   onClear: () => void;
 };
 

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import type { Label, Member, Project } from "../../../shared/entities.ts";
-import type { WorkflowStatus } from "../../../shared/statuses.ts";
-import { canPerform } from "../../../shared/sync-permissions.ts";
-import type { Preferences } from "../../platform/preferences/preferences.ts";
+import type { Label, Member, Project } from "../../shared/entities.ts";
+import type { WorkflowStatus } from "../../shared/statuses.ts";
+import { canPerform } from "../../shared/sync-permissions.ts";
+import type { Preferences } from "../platform/preferences/preferences.ts";
 
 /**
  * What every card needs besides its task, in one object that stays the same until one of its
