@@ -193,7 +193,7 @@ export const squashStatusName = (name: string) =>
 
 /**
  * The category a status name from elsewhere (an import) most likely means, by the words in it;
- * unstarted when none says otherwise. Documented in client/features/integrations/README.md.
+ * unstarted when none says otherwise. Documented in client/lib/integrations/README.md.
  */
 export function categoryFromName(name: string): StatusCategory {
   const words = name.toLowerCase().replace(/[^a-z0-9]+/g, "");

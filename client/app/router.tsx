@@ -232,7 +232,7 @@ const inboxRoute = createRoute({
 const projectRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "project/$projectId",
-}).lazy(() => import("../features/workspace/project-sync-gate.tsx").then((m) => m.Route));
+}).lazy(() => import("../features/workspace/project-screens.tsx").then((m) => m.Route));
 
 // A project opens on its board, or on its list for whoever last chose the list (viewMode).
 const projectHomeRoute = createRoute({

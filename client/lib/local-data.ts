@@ -7,7 +7,7 @@ export const storeName = (userId: string) => `tasks-${userId}`;
 /** The Dexie search index of one person's tasks. */
 export const searchIndexName = (userId: string) => `search-${userId}`;
 
-/** Files this person added that are still to be uploaded (features/attachments/upload-queue.ts). */
+/** Files this person added that are still to be uploaded (platform/upload-queue.ts). */
 export const uploadsName = (userId: string) => `uploads-${userId}`;
 
 /** The service worker's cache of attachment images (vite.config.ts). */

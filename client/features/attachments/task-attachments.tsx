@@ -7,7 +7,7 @@ import { useOnline } from "../../lib/use-online.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { IconButton } from "../../ui/icon-button.tsx";
-import { currentUploader } from "./upload-queue.ts";
+import { currentUploader } from "../../platform/upload-queue.ts";
 import {
   useAddFiles,
   useAttachments,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type DragEvent } from "react";
-import type { AddedFile } from "./upload-queue.ts";
+import type { AddedFile } from "../../platform/upload-queue.ts";
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
 

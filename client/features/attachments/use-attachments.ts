@@ -5,7 +5,11 @@ import { prefixes } from "../../../shared/keys.ts";
 import { showError } from "../../lib/api-errors.ts";
 import type { AttachmentImage } from "../../lib/markdown.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
-import { currentUploader, type AddedFile, type UploadProgress } from "./upload-queue.ts";
+import {
+  currentUploader,
+  type AddedFile,
+  type UploadProgress,
+} from "../../platform/upload-queue.ts";
 
 const none: Attachment[] = [];
 

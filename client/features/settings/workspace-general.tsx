@@ -11,7 +11,7 @@ import { authClient } from "../../lib/auth-client.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
-import { WorkspaceLabelsSection } from "../labels/workspace-labels-section.tsx";
+import { WorkspaceLabelsSection } from "./workspace-labels-section.tsx";
 import { slugMaxLength, slugPattern } from "../../lib/workspace-slug.ts";
 
 /** Settings of the active workspace (the remembered one, else the session's). */

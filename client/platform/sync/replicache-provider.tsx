@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { startUploader } from "../../features/attachments/upload-queue.ts";
+import { startUploader } from "../upload-queue.ts";
 import type { UndoHistory } from "../undo/undo-history.ts";
 import type { Rep } from "./create-replicache.ts";
 import type { OpenedList } from "./sync-scope.ts";

@@ -12,11 +12,11 @@ import {
   DEFAULT_MAX_UPLOAD_MB,
   MIME_TYPE_PATTERN,
   tooLargeMessage,
-} from "../../../shared/attachments.ts";
-import { attachmentKey } from "../../../shared/keys.ts";
-import { uploadsName } from "../../lib/local-data.ts";
-import { loadServerConfig } from "../../lib/server-config.ts";
-import type { Rep } from "../../platform/sync/create-replicache.ts";
+} from "../../shared/attachments.ts";
+import { attachmentKey } from "../../shared/keys.ts";
+import { uploadsName } from "../lib/local-data.ts";
+import { loadServerConfig } from "../lib/server-config.ts";
+import type { Rep } from "./sync/create-replicache.ts";
 
 type PendingUpload = {
   id: string;

@@ -1,33 +1,12 @@
-import { createLazyRoute, Link, Outlet, useRouterState } from "@tanstack/react-router";
+import { Outlet, useRouterState } from "@tanstack/react-router";
 import { CloudOff } from "lucide-react";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
-import type { Project } from "../../../shared/entities.ts";
-import { ScreenSkeleton, skeletonShapeOf } from "../../components/screen-skeletons.tsx";
-import { useOnline } from "../../lib/use-online.ts";
-import { useSync } from "../../platform/sync/replicache-provider.tsx";
-import { useProject, useProjectSync } from "../../platform/sync/store-hooks.ts";
-import { EmptyState } from "../../ui/empty-state.tsx";
-
-export const Route = createLazyRoute(
-  "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId",
-)({ component: ProjectScreens });
-
-/** Every screen of a project renders inside this. */
-function ProjectScreens() {
-  const { workspaceId, projectId } = Route.useParams();
-  const project = useProject(workspaceId, projectId);
-  return (
-    <ProjectSyncGate
-      projectId={projectId}
-      project={project}
-      back={
-        <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }} className="button">
-          Back to the workspace
-        </Link>
-      }
-    />
-  );
-}
+import type { Project } from "../../shared/entities.ts";
+import { useOnline } from "../lib/use-online.ts";
+import { useSync } from "../platform/sync/replicache-provider.tsx";
+import { useProjectSync } from "../platform/sync/store-hooks.ts";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { ScreenSkeleton, skeletonShapeOf } from "./screen-skeletons.tsx";
 
 type ProjectSyncGateProps = {
   projectId: string;
