@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { rankDocuments } from "./rank-results.ts";
 import { projectDraft, searchDocument, taskDraft } from "./search-documents.ts";
-import { queryWords } from "./search-text.ts";
+import { queryWords } from "../../lib/search-text.ts";
 
 function task(fields: Partial<Task> & { id: string }): Task {
   return {

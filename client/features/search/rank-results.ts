@@ -1,4 +1,4 @@
-import { foldText } from "./search-text.ts";
+import { foldText } from "../../lib/search-text.ts";
 import { scopedWord, type SearchDocument } from "./search-documents.ts";
 
 type Rankable = Pick<

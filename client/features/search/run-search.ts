@@ -7,7 +7,7 @@ import {
   type SearchDocument,
   type SearchKind,
 } from "./search-documents.ts";
-import { queryWords } from "./search-text.ts";
+import { queryWords } from "../../lib/search-text.ts";
 
 /** Each group shows its best results; the counts still tell how many matched in all. */
 export const RESULTS_PER_GROUP = 20;

@@ -5,7 +5,7 @@
  */
 import type { Comment, Project, Task } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
-import { textWords } from "./search-text.ts";
+import { textWords } from "../../lib/search-text.ts";
 
 export type SearchKind = "task" | "project" | "comment";
 

@@ -3,7 +3,7 @@ import { Fragment, type KeyboardEvent, type ReactNode } from "react";
 import type { SearchGroup, SearchHit, SearchResults as Results } from "./run-search.ts";
 import type { SearchKind } from "./search-documents.ts";
 import { markdownToPlainText } from "../../lib/markdown-plain-text.ts";
-import { highlightText, snippet } from "./search-text.ts";
+import { highlightText, snippet } from "../../lib/search-text.ts";
 
 const groupNames: Record<SearchKind, string> = {
   task: "Tasks",

@@ -3,7 +3,11 @@ import { useOnline } from "../../lib/use-online.ts";
 import { useHeldHistories } from "../../platform/sync/store-hooks.ts";
 import type { SearchGroup, SearchHit, SearchResults } from "./run-search.ts";
 import { documentId, type SearchDocument } from "./search-documents.ts";
-import { fetchServerSearch, serverSearchUrl, useLoadedProjects } from "./server-search.ts";
+import {
+  fetchServerSearch,
+  serverSearchUrl,
+  useLoadedProjects,
+} from "../../platform/sync/server-search.ts";
 
 /** Typing settles for this long before the server is asked. */
 const DEBOUNCE_MS = 200;

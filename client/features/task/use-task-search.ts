@@ -1,5 +1,9 @@
 import { useCallback } from "react";
-import { fetchServerSearch, serverSearchUrl, useLoadedProjects } from "../search/server-search.ts";
+import {
+  fetchServerSearch,
+  serverSearchUrl,
+  useLoadedProjects,
+} from "../../platform/sync/server-search.ts";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { useTaskStatusOf } from "../../platform/statuses.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { z } from "zod";
 import { getJson } from "../../lib/get-json.ts";
-import { isLoaded, useProjects, useSyncedProjects } from "../../platform/sync/store-hooks.ts";
-import { queryWords } from "./search-text.ts";
+import { isLoaded, useProjects, useSyncedProjects } from "./store-hooks.ts";
+import { queryWords } from "../../lib/search-text.ts";
 
 /**
  * The server's half of search under partial sync (server/search/search-routes.ts): the tasks
