@@ -7,7 +7,7 @@ import { ownerAndMember, syncStatus, underServiceWorker } from "./support/team.t
 import { apiPost } from "./support/accounts.ts";
 
 /**
- * Issue 18: files on tasks and images in descriptions (features/attachments/,
+ * Issue 18: files on tasks and images in descriptions (features/task/task-attachments.tsx,
  * server/attachments/). The server stores the bytes on local disk here; the S3 path has its
  * integration tests (server/attachments/attachments.test.ts).
  */

@@ -11,7 +11,7 @@ import { useComments } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
 import { relativeTime } from "../../lib/relative-time.ts";
 import type { AttachmentImage } from "../../lib/markdown.ts";
-import { fileMarkdown, useAddFiles, useAttachmentImages } from "../attachments/use-attachments.ts";
+import { fileMarkdown, useAddFiles, useAttachmentImages } from "./use-attachments.ts";
 import type { NameOf } from "./activity-text.ts";
 
 type TaskCommentsProps = {
