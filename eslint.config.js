@@ -35,4 +35,41 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  // Imports flow one way (STYLE.md): app → features → the floor (platform, components, ui, lib).
+  // A feature imports no other feature; only the signed-in shell (features/dashboard) composes
+  // them, as app/ does.
+  {
+    files: ["client/features/*/*.{ts,tsx}"],
+    ignores: ["client/features/dashboard/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.\\./(?!\\.\\./)", message: featureMessage() }] },
+      ],
+    },
+  },
+  {
+    files: ["client/features/*/*/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.\\./\\.\\./(?!\\.\\./)", message: featureMessage() }] },
+      ],
+    },
+  },
+  {
+    files: ["client/{platform,components,ui,lib}/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ regex: "/features/", message: "The floor imports no feature (STYLE.md)." }],
+        },
+      ],
+    },
+  },
 );
+
+function featureMessage() {
+  return "Features do not import each other (STYLE.md): move what two share to components/, platform/ or lib/.";
+}
