@@ -28,7 +28,16 @@ import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.
 import { positionAfter } from "../../shared/task-position.ts";
 import * as notificationRows from "../notifications/notification-rows.ts";
 import * as notify from "../notifications/notify.ts";
+import * as activityRows from "./activity-rows.ts";
+import * as attachmentRows from "./attachment-rows.ts";
+import * as commentRows from "./comment-rows.ts";
 import * as data from "./data.ts";
+import * as labelRows from "./label-rows.ts";
+import * as noticeRows from "./notice-rows.ts";
+import * as projectRows from "./project-rows.ts";
+import * as relationRows from "./relation-rows.ts";
+import * as taskRows from "./task-rows.ts";
+import * as trashRows from "./trash-rows.ts";
 import { describeInvalidArguments } from "./invalid-arguments.ts";
 import * as statusRows from "./status-rows.ts";
 import { workflowHandlers } from "./workflow-mutations.ts";
@@ -93,8 +102,9 @@ const namedIds = z
 
 /**
  * The project and task rows the handler of a mutation locks. A batch locks all of its rows
- * first, in one order (data.lockRows): two batches that reach the same rows in another order
- * would otherwise deadlock, and Postgres takes a second to notice (deadlock_timeout).
+ * first, in one order (row-locks.ts `lockRows`): two batches that reach the same rows in
+ * another order would otherwise deadlock, and Postgres takes a second to notice
+ * (deadlock_timeout).
  */
 export function rowsToLock(
   name: MutatorName,
@@ -138,7 +148,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   async createProject({ tx, userId }, args) {
     const role = await requireMembership(tx, args.workspaceId, userId, "workspace");
     requireActions(role, "project.create");
-    const writes = data.insertProject(tx, {
+    const writes = projectRows.insertProject(tx, {
       id: args.id,
       workspaceId: args.workspaceId,
       name: args.name,
@@ -152,20 +162,20 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async updateProject({ tx, userId }, { id, ...changes }) {
-    const project = await data.lockProject(tx, id, userId);
+    const project = await projectRows.lockProject(tx, id, userId);
     if (!project?.role) throw notFound("project");
     requireActions(project.role, "project.update");
     if (changes.isPublic !== undefined && changes.isPublic !== project.isPublic) {
       requireActions(project.role, "project.share");
     }
-    return { workspaceId: project.workspaceId, writes: data.updateProject(tx, id, changes) };
+    return { workspaceId: project.workspaceId, writes: projectRows.updateProject(tx, id, changes) };
   },
 
   async deleteProject({ tx, userId }, { id }) {
-    const project = await data.lockProject(tx, id, userId);
+    const project = await projectRows.lockProject(tx, id, userId);
     if (!project?.role) throw notFound("project");
     requireActions(project.role, "project.delete");
-    return { workspaceId: project.workspaceId, writes: data.deleteProject(tx, id) };
+    return { workspaceId: project.workspaceId, writes: projectRows.deleteProject(tx, id) };
   },
 
   async createTask({ tx, userId }, args) {
@@ -173,8 +183,8 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     // replacement) and the last position in it, read once the lock is held, so it sees the
     // task that the previous holder created.
     const [project, number, target, lastPositions] = await Promise.all([
-      data.lockProject(tx, args.projectId, userId),
-      data.nextTaskNumber(tx, args.projectId),
+      projectRows.lockProject(tx, args.projectId, userId),
+      projectRows.nextTaskNumber(tx, args.projectId),
       statusRows.statusForNewTask(tx, args.projectId, args.status),
       args.position === undefined
         ? statusRows.lastPositionForNewTask(tx, args.projectId, args.status)
@@ -218,8 +228,8 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     const taskKey = `${project.key}-${number}`;
     const parentKey = parentId ? await keyOf(tx, parentId) : null;
     const writes = Promise.all([
-      data.insertTask(tx, task),
-      data.insertActivities(tx, [
+      taskRows.insertTask(tx, task),
+      activityRows.insertActivities(tx, [
         { ...at, taskId: task.id, kind: "created" },
         ...(parentId
           ? [
@@ -235,7 +245,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
 
   async updateTask({ tx, userId }, { id, projectId: _hint, labelIds, ...asked }) {
     const [task, target] = await Promise.all([
-      data.lockTask(tx, id, userId),
+      taskRows.lockTask(tx, id, userId),
       asked.status === undefined ? null : statusRows.statusForTask(tx, id, asked.status),
     ]);
     if (!task?.role) throw notFound("task");
@@ -252,7 +262,8 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     if (parentChanged && changes.parentId) {
       await requireParent(tx, task, changes.parentId);
     }
-    const before = changes.description === undefined ? null : await data.taskDescription(tx, id);
+    const before =
+      changes.description === undefined ? null : await taskRows.taskDescription(tx, id);
     // A client that sends the whole text (one from before collaborative descriptions, an
     // import): once the description is a document, the text becomes one edit of it.
     const document =
@@ -268,16 +279,16 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
       ? await parentChangeLines(tx, task, changes.parentId ?? null)
       : [];
     const writes = Promise.all([
-      normalized && data.setTaskLabels(tx, id, normalized),
-      data.updateTask(tx, id, changes),
+      normalized && taskRows.setTaskLabels(tx, id, normalized),
+      taskRows.updateTask(tx, id, changes),
       document &&
-        data.saveDescriptionDoc(tx, {
+        taskRows.saveDescriptionDoc(tx, {
           id,
           workspaceId: task.workspaceId,
           state: document.state,
           updatedAt: changes.updatedAt,
         }),
-      data.insertActivities(
+      activityRows.insertActivities(
         tx,
         [...lines.map((change) => ({ taskId: id, ...change })), ...parentLines].map((line) => ({
           workspaceId: task.workspaceId,
@@ -314,8 +325,8 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   async editDescription({ tx, userId }, { id, update, updatedAt }) {
     // Sent together, run in order: the description is read once the task's lock is held.
     const [task, before] = await Promise.all([
-      data.lockTask(tx, id, userId),
-      data.taskDescription(tx, id),
+      taskRows.lockTask(tx, id, userId),
+      taskRows.taskDescription(tx, id),
     ]);
     if (!task?.role) throw notFound("task");
     requireActions(task.role, "task.update");
@@ -326,13 +337,13 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     }
     const textChanged = after.text !== before.markdown;
     const writes = Promise.all([
-      data.saveDescriptionDoc(tx, {
+      taskRows.saveDescriptionDoc(tx, {
         id,
         workspaceId: task.workspaceId,
         state: after.state,
         updatedAt,
       }),
-      textChanged && data.updateTask(tx, id, { description: after.text, updatedAt }),
+      textChanged && taskRows.updateTask(tx, id, { description: after.text, updatedAt }),
       textChanged &&
         notify.taskUpdated(
           tx,
@@ -349,7 +360,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
 
   async moveTask({ tx, userId }, { id, status: asked, position, updatedAt }) {
     const [task, target] = await Promise.all([
-      data.lockTask(tx, id, userId),
+      taskRows.lockTask(tx, id, userId),
       statusRows.statusForTask(tx, id, asked),
     ]);
     if (!task?.role) throw notFound("task");
@@ -358,9 +369,9 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     // A move into a status deleted meanwhile lands in its replacement.
     const status = target.id;
     const writes = Promise.all([
-      data.updateTask(tx, id, { status, position, updatedAt }),
+      taskRows.updateTask(tx, id, { status, position, updatedAt }),
       status !== task.status &&
-        data.insertActivities(tx, [
+        activityRows.insertActivities(tx, [
           {
             workspaceId: task.workspaceId,
             taskId: id,
@@ -387,22 +398,22 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async deleteTask({ tx, userId }, { id, subtasks = "detach", deletedAt }) {
-    const task = await data.lockTask(tx, id, userId);
+    const task = await taskRows.lockTask(tx, id, userId);
     if (!task?.role) throw notFound("task");
     requireActions(task.role, "task.delete");
     if (subtasks === "delete") {
       const writes = Promise.all([
-        data.deleteSubtasks(tx, id, userId),
-        data.deleteTask(tx, id, userId),
+        trashRows.deleteSubtasks(tx, id, userId),
+        trashRows.deleteTask(tx, id, userId),
       ]);
       return { workspaceId: task.workspaceId, writes };
     }
     // Each sub-task kept says in its history that its parent went.
     const at = deletedAt ?? new Date().toISOString();
     const key = await keyOf(tx, id);
-    const detached = await data.detachSubtasks(tx, id, deletedAt);
+    const detached = await taskRows.detachSubtasks(tx, id, deletedAt);
     const writes = Promise.all([
-      data.insertActivities(
+      activityRows.insertActivities(
         tx,
         detached.map((subtaskId) => ({
           workspaceId: task.workspaceId,
@@ -413,7 +424,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
           createdAt: at,
         })),
       ),
-      data.deleteTask(tx, id, userId),
+      trashRows.deleteTask(tx, id, userId),
     ]);
     return { workspaceId: task.workspaceId, writes };
   },
@@ -422,7 +433,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     if (args.taskId === args.relatedTaskId) {
       throw new MutationRefused("INVALID", "A task cannot be related to itself.");
     }
-    const tasks = await data.relatedTasks(tx, [args.taskId, args.relatedTaskId], userId);
+    const tasks = await relationRows.relatedTasks(tx, [args.taskId, args.relatedTaskId], userId);
     const task = tasks.get(args.taskId);
     const related = tasks.get(args.relatedTaskId);
     // A task of a workspace the person is not in is as missing as one that does not exist.
@@ -432,7 +443,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     }
     if (task.workspaceId !== args.workspaceId) throw notFound("task");
     requireActions(task.role, "task.update");
-    if (await data.relationBetween(tx, args.taskId, args.relatedTaskId)) {
+    if (await relationRows.relationBetween(tx, args.taskId, args.relatedTaskId)) {
       throw new MutationRefused("CONFLICT", "These tasks are already related.");
     }
     const relation = {
@@ -446,8 +457,8 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     };
     const lines = await relationLines(tx, relation, "to");
     const writes = Promise.all([
-      data.insertRelation(tx, relation),
-      data.insertActivities(
+      relationRows.insertRelation(tx, relation),
+      activityRows.insertActivities(
         tx,
         lines.map((line) => ({
           workspaceId: task.workspaceId,
@@ -461,12 +472,12 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async removeRelation({ tx, userId }, { id, removedAt }) {
-    const relation = await data.lockRelation(tx, id, userId);
+    const relation = await relationRows.lockRelation(tx, id, userId);
     if (!relation?.role) throw notFound("relation");
     requireActions(relation.role, "task.update");
     const lines = await relationLines(tx, relation, "from");
     const writes = Promise.all([
-      data.insertActivities(
+      activityRows.insertActivities(
         tx,
         lines.map((line) => ({
           workspaceId: relation.workspaceId,
@@ -475,20 +486,20 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
           ...line,
         })),
       ),
-      data.deleteRelation(tx, id),
+      relationRows.deleteRelation(tx, id),
     ]);
     return { workspaceId: relation.workspaceId, writes };
   },
 
-  // Undo of a delete: the same task back from the trash (data.ts), or, once the trash no longer
-  // holds it, a new task made of the arguments, as createTask makes it.
+  // Undo of a delete: the same task back from the trash (trash-rows.ts), or, once the trash no
+  // longer holds it, a new task made of the arguments, as createTask makes it.
   async restoreTask(context, args) {
     const { tx, userId } = context;
     // The project, then the task, the order batches lock them in: a second restore of the same
     // id waits for the first and then finds the task.
     const [project, existing] = await Promise.all([
-      data.lockProject(tx, args.projectId, userId),
-      data.lockTask(tx, args.id, userId),
+      projectRows.lockProject(tx, args.projectId, userId),
+      taskRows.lockTask(tx, args.id, userId),
     ]);
     // Back already (the undo of another tab, a redo): nothing to write, so nothing to refuse.
     if (existing) return { workspaceId: null, writes: Promise.resolve() };
@@ -502,7 +513,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     ) {
       throw unknownStatus();
     }
-    const trashed = await data.takeTrashedTask(tx, args.id, project.id);
+    const trashed = await trashRows.takeTrashedTask(tx, args.id, project.id);
     if (!trashed) {
       const { number: _number, createdBy: _createdBy, restoredAt: _restoredAt, ...create } = args;
       // A parent that may no longer be one is left out rather than refusing the task.
@@ -510,7 +521,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
       return handlers.createTask(context, { ...create, parentId });
     }
     // The sub-tasks deleted with it come back with it (their parent is written first).
-    const subtasks = await data.takeTrashedSubtasks(tx, args.id, project.id);
+    const subtasks = await trashRows.takeTrashedSubtasks(tx, args.id, project.id);
     if (!trashed.success || subtasks.some(({ snapshot }) => !snapshot.success)) {
       throw new MutationRefused("INVALID", "The deleted task could not be read back.");
     }
@@ -523,8 +534,8 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     ];
     const to = { workspaceId, projectId: project.id, restoredAt: args.restoredAt };
     const writes = Promise.all([
-      ...restored.map(({ id, snapshot }) => data.restoreTask(tx, { ...to, id }, snapshot)),
-      data.insertActivities(
+      ...restored.map(({ id, snapshot }) => trashRows.restoreTask(tx, { ...to, id }, snapshot)),
+      activityRows.insertActivities(
         tx,
         restored.map(({ id }) => ({
           workspaceId,
@@ -543,7 +554,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   async createLabel({ tx, userId }, args) {
     const role = await requireMembership(tx, args.workspaceId, userId, "workspace");
     requireActions(role, "label.create");
-    const writes = data.insertLabel(tx, {
+    const writes = labelRows.insertLabel(tx, {
       id: args.id,
       workspaceId: args.workspaceId,
       name: args.name,
@@ -555,25 +566,25 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async updateLabel({ tx, userId }, { id, ...changes }) {
-    const label = await data.lockLabel(tx, id, userId);
+    const label = await labelRows.lockLabel(tx, id, userId);
     if (!label?.role) throw notFound("label");
     requireActions(label.role, "label.update");
-    return { workspaceId: label.workspaceId, writes: data.updateLabel(tx, id, changes) };
+    return { workspaceId: label.workspaceId, writes: labelRows.updateLabel(tx, id, changes) };
   },
 
   async deleteLabel({ tx, userId }, { id }) {
-    const label = await data.lockLabel(tx, id, userId);
+    const label = await labelRows.lockLabel(tx, id, userId);
     if (!label?.role) throw notFound("label");
     requireActions(label.role, "label.delete");
-    return { workspaceId: label.workspaceId, writes: data.deleteLabel(tx, id) };
+    return { workspaceId: label.workspaceId, writes: labelRows.deleteLabel(tx, id) };
   },
 
   async addComment({ tx, userId }, args) {
-    const task = await data.lockTask(tx, args.taskId, userId);
+    const task = await taskRows.lockTask(tx, args.taskId, userId);
     if (!task?.role) throw notFound("task");
     requireActions(task.role, "comment.create");
     const writes = Promise.all([
-      data.insertComment(tx, {
+      commentRows.insertComment(tx, {
         id: args.id,
         workspaceId: task.workspaceId,
         taskId: task.id,
@@ -582,7 +593,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
         createdAt: args.createdAt,
         updatedAt: args.createdAt,
       }),
-      data.insertActivities(tx, [
+      activityRows.insertActivities(tx, [
         {
           workspaceId: task.workspaceId,
           taskId: task.id,
@@ -602,13 +613,13 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async updateComment({ tx, userId }, { id, body, updatedAt }) {
-    const comment = await data.lockComment(tx, id, userId);
+    const comment = await commentRows.lockComment(tx, id, userId);
     if (!comment?.role) throw notFound("comment");
     if (!canEditComment(userId, comment.authorId)) {
       throw new MutationRefused("FORBIDDEN", "You can only edit your own comments.");
     }
     const writes = Promise.all([
-      data.updateComment(tx, id, body, updatedAt),
+      commentRows.updateComment(tx, id, body, updatedAt),
       notify.commentEdited(
         tx,
         { taskId: comment.taskId, actorId: userId, at: updatedAt },
@@ -619,23 +630,23 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async deleteComment({ tx, userId }, { id }) {
-    const comment = await data.lockComment(tx, id, userId);
+    const comment = await commentRows.lockComment(tx, id, userId);
     if (!comment?.role) throw notFound("comment");
     if (!canDeleteComment(comment.role, userId, comment.authorId))
       throw forbidden("comment.delete-any");
-    return { workspaceId: comment.workspaceId, writes: data.deleteComment(tx, id) };
+    return { workspaceId: comment.workspaceId, writes: commentRows.deleteComment(tx, id) };
   },
 
   // The row of a file; its bytes follow over HTTP (server/attachments/attachment-routes.ts).
   async addAttachment({ tx, userId, maxUploadBytes }, args) {
-    const task = await data.lockTask(tx, args.taskId, userId);
+    const task = await taskRows.lockTask(tx, args.taskId, userId);
     if (!task?.role) throw notFound("task");
     requireActions(task.role, "task.update");
     const maxBytes = maxUploadBytes ?? DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
     if (args.size > maxBytes) {
       throw new MutationRefused("INVALID", tooLargeMessage(Math.round(maxBytes / 1024 / 1024)));
     }
-    const slots = await data.attachmentSlots(tx, task.id, args.id);
+    const slots = await attachmentRows.attachmentSlots(tx, task.id, args.id);
     if (slots.taken) throw new MutationRefused("CONFLICT", "This attachment already exists");
     if (slots.count >= MAX_ATTACHMENTS_PER_TASK) {
       throw new MutationRefused(
@@ -643,7 +654,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
         `A task can have at most ${MAX_ATTACHMENTS_PER_TASK} attachments`,
       );
     }
-    const writes = data.insertAttachment(tx, {
+    const writes = attachmentRows.insertAttachment(tx, {
       id: args.id,
       workspaceId: task.workspaceId,
       taskId: task.id,
@@ -657,20 +668,20 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   },
 
   async deleteAttachment({ tx, userId }, { id }) {
-    const attachment = await data.lockAttachment(tx, id, userId);
+    const attachment = await attachmentRows.lockAttachment(tx, id, userId);
     if (!attachment?.role) throw notFound("attachment");
     requireActions(attachment.role, "task.update");
-    return { workspaceId: attachment.workspaceId, writes: data.deleteAttachment(tx, id) };
+    return { workspaceId: attachment.workspaceId, writes: attachmentRows.deleteAttachment(tx, id) };
   },
 
   // Only the recipient's own notices: someone else's id deletes nothing. Not a refusal either,
   // since a refusal is itself a notice, which the client would dismiss in turn.
   async dismissNotice({ tx, userId }, { id }) {
-    return { workspaceId: null, writes: data.deleteNotice(tx, userId, id) };
+    return { workspaceId: null, writes: noticeRows.deleteNotice(tx, userId, id) };
   },
 
   async subscribeToTask({ tx, userId }, { taskId, createdAt }) {
-    const task = await data.lockTask(tx, taskId, userId);
+    const task = await taskRows.lockTask(tx, taskId, userId);
     if (!task?.role) throw notFound("task");
     const writes = notificationRows.subscribe(tx, taskId, [userId], createdAt);
     return { workspaceId: task.workspaceId, writes };
@@ -752,9 +763,9 @@ async function requireParent(
   parentId: string,
   { isNew = false } = {},
 ) {
-  const parent = await data.lockParentTask(tx, parentId);
+  const parent = await taskRows.lockParentTask(tx, parentId);
   if (!parent || parent.workspaceId !== task.workspaceId) throw notFound("parent task");
-  const hasSubtasks = !isNew && parent.id !== task.id && (await data.hasSubtasks(tx, task.id));
+  const hasSubtasks = !isNew && parent.id !== task.id && (await taskRows.hasSubtasks(tx, task.id));
   const refusal = parentRefusal({ ...task, hasSubtasks }, parent);
   if (refusal) throw new MutationRefused("INVALID", refusal);
 }
@@ -766,13 +777,13 @@ async function fittingParent(
   workspaceId: string,
 ): Promise<string | null> {
   if (!task.parentId) return null;
-  const parent = await data.lockParentTask(tx, task.parentId);
+  const parent = await taskRows.lockParentTask(tx, task.parentId);
   if (!parent || parent.workspaceId !== workspaceId) return null;
   return parentRefusal({ ...task, hasSubtasks: false }, parent) ? null : parent.id;
 }
 
 async function keyOf(tx: Tx, taskId: string): Promise<string | null> {
-  return (await data.taskKeys(tx, [taskId])).get(taskId) ?? null;
+  return (await taskRows.taskKeys(tx, [taskId])).get(taskId) ?? null;
 }
 
 type LinkLine = {
@@ -785,11 +796,11 @@ type LinkLine = {
 /** A new parent: the task says so, the parent it left and the one it joined too. */
 async function parentChangeLines(
   tx: Tx,
-  task: data.LockedTask,
+  task: taskRows.LockedTask,
   parentId: string | null,
 ): Promise<LinkLine[]> {
   const before = task.parentId;
-  const keys = await data.taskKeys(tx, [
+  const keys = await taskRows.taskKeys(tx, [
     task.id,
     ...(before ? [before] : []),
     ...(parentId ? [parentId] : []),
@@ -813,7 +824,7 @@ async function relationLines(
   field: "from" | "to",
 ): Promise<LinkLine[]> {
   const { taskId, relatedTaskId } = relation;
-  const keys = await data.taskKeys(tx, [taskId, relatedTaskId]);
+  const keys = await taskRows.taskKeys(tx, [taskId, relatedTaskId]);
   return [
     { taskId, kind: relationSide(relation, taskId), [field]: keys.get(relatedTaskId) ?? null },
     {
@@ -826,7 +837,7 @@ async function relationLines(
 
 async function requireLabels(tx: Tx, workspaceId: string, labelIds: string[]) {
   if (labelIds.length === 0) return;
-  if ((await data.countWorkspaceLabels(tx, workspaceId, labelIds)) !== labelIds.length) {
+  if ((await labelRows.countWorkspaceLabels(tx, workspaceId, labelIds)) !== labelIds.length) {
     throw new MutationRefused("INVALID", "A label does not belong to this workspace.");
   }
 }
@@ -839,7 +850,7 @@ type TaskChange = {
 
 /** The activity lines of an update: one per tracked field whose value really changed. */
 function taskChanges(
-  before: data.LockedTask,
+  before: taskRows.LockedTask,
   changes: Partial<Pick<Task, "status" | "priority" | "assigneeId" | "dueDate" | "title">>,
 ): TaskChange[] {
   const tracked = [

@@ -13,7 +13,8 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
-import * as data from "./data.ts";
+import * as clientRows from "./client-rows.ts";
+import * as cvrRows from "./cvr-rows.ts";
 import { pull, type PullCookie } from "./pull.ts";
 import { createPullWaves, type PullWaves } from "./pull-waves.ts";
 import { postgresErrorCode, withRetry } from "./transaction.ts";
@@ -201,9 +202,13 @@ describe("a wave's transaction", () => {
 
 describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same client group", () => {
   const order = (groupId: string, isNew: boolean, value: number) =>
-    data.cookieOrders.write(server.db.sql, [{ groupId, userId: owner.id, isNew, order: value }]);
-  const readGroup = async (tx: Parameters<typeof data.clientGroups.read>[0], groupId: string) =>
-    (await data.clientGroups.read(tx, [groupId])).get(groupId);
+    clientRows.cookieOrders.write(server.db.sql, [
+      { groupId, userId: owner.id, isNew, order: value },
+    ]);
+  const readGroup = async (
+    tx: Parameters<typeof clientRows.clientGroups.read>[0],
+    groupId: string,
+  ) => (await clientRows.clientGroups.read(tx, [groupId])).get(groupId);
 
   it("does not make the pull's write of its cookie order fail", async () => {
     const groupId = newId("g");
@@ -216,9 +221,11 @@ describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same cli
       "repeatable read",
       async (tx, commit) => {
         await readGroup(tx, groupId);
-        await server.db.sql.begin((push) => data.lockClientGroup(push, groupId, owner.id));
+        await server.db.sql.begin((push) => clientRows.lockClientGroup(push, groupId, owner.id));
         await commit(
-          data.cookieOrders.write(tx, [{ groupId, userId: owner.id, isNew: false, order: 2 }]),
+          clientRows.cookieOrders.write(tx, [
+            { groupId, userId: owner.id, isNew: false, order: 2 },
+          ]),
         );
       },
       1,
@@ -238,14 +245,16 @@ describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same cli
       "repeatable read",
       async (tx, commit) => {
         await readGroup(tx, groupId);
-        await data.cookieOrders.write(tx, [{ groupId, userId: owner.id, isNew: false, order: 2 }]);
-        await data.newCvrs.write(tx, [
+        await clientRows.cookieOrders.write(tx, [
+          { groupId, userId: owner.id, isNew: false, order: 2 },
+        ]);
+        await cvrRows.newCvrs.write(tx, [
           {
             id: newId("cvr"),
             clientGroupId: groupId,
             userId: owner.id,
             order: 2,
-            snapshot: await data.currentSnapshot(tx),
+            snapshot: await cvrRows.currentSnapshot(tx),
             workspaces: {},
             entries: {},
             clientMutationIds: {},
@@ -255,7 +264,7 @@ describe.skipIf(!process.env.DATABASE_URL)("a push beside a pull of the same cli
         ]);
         const locked = await server.db.sql.begin(async (push) => {
           await push`set local lock_timeout = '2s'`;
-          return data.lockClientGroup(push, groupId, owner.id);
+          return clientRows.lockClientGroup(push, groupId, owner.id);
         });
         await commit();
         return locked;

@@ -66,6 +66,8 @@ import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
 import { changedMutationIds, diffCvr } from "./cvr.ts";
 import * as notificationRows from "../notifications/notification-rows.ts";
+import * as clientRows from "./client-rows.ts";
+import * as cvrRows from "./cvr-rows.ts";
 import * as data from "./data.ts";
 import { sharedPuts } from "./pull-body.ts";
 import { solo, type PullWaves, type Shared } from "./pull-waves.ts";
@@ -137,8 +139,8 @@ const pullRequestSchema = z.object({
 const MAX_COOKIE_ORDER = 2 ** 30;
 
 /** The reads and writes of a pull's own records, in statements for its whole wave. */
-const cvrs = data.cvrsById(CVR_MAX_AGE_DAYS);
-const prunedCvrs = data.prunedCvrs({ keep: CVRS_KEPT_PER_GROUP, maxAgeDays: CVR_MAX_AGE_DAYS });
+const cvrs = cvrRows.cvrsById(CVR_MAX_AGE_DAYS);
+const prunedCvrs = cvrRows.prunedCvrs({ keep: CVRS_KEPT_PER_GROUP, maxAgeDays: CVR_MAX_AGE_DAYS });
 
 /** One pull in this many prunes old tombstones (on average). */
 const PRUNE_EVERY = 50;
@@ -149,7 +151,7 @@ export type PullCookie = { order: number; cvrId: string; more?: true };
 export type PullResult =
   PullResponseV1 | { error: "VersionNotSupported"; versionType: "pull" | "schema" };
 
-type Workspaces = data.Cvr["workspaces"];
+type Workspaces = cvrRows.Cvr["workspaces"];
 
 /**
  * `pageBytes` replaces PAGE_BYTES, so tests can page a small scope. `waves`: the pull joins the
@@ -197,18 +199,18 @@ export async function pull(
       access,
       visible,
     ] = await Promise.all([
-      shared.one(data.clientGroups, tx, groupId),
+      shared.one(clientRows.clientGroups, tx, groupId),
       cvrId
         ? shared.one(cvrs, tx, cvrId).then((cvr) => (cvr?.userId === userId ? cvr : null))
         : null,
       shared(`fingerprint ${userId}`, () => data.scopeFingerprint(tx, userId)),
-      shared.one(data.clientMutationIds, tx, groupId).then((ids) => ids ?? {}),
+      shared.one(clientRows.clientMutationIds, tx, groupId).then((ids) => ids ?? {}),
       cvrId
         ? shared
             .one(notificationRows.notificationsChangedSinceRecords, tx, cvrId)
             .then((record) => record?.userId === userId && record.changed)
         : true,
-      shared("snapshot", () => data.currentSnapshot(tx)),
+      shared("snapshot", () => cvrRows.currentSnapshot(tx)),
       shared(`access ${userId}`, () => data.loadAccess(tx, userId)),
       want
         ? shared(key("visible", userId, want), () => data.visibleProjects(tx, userId, want))
@@ -261,7 +263,7 @@ export async function pull(
     ) {
       // Counters moved without a visible change: the record now stands for this snapshot, so
       // the next pull is fast again and looks at fewer transactions.
-      await commit(data.advanceCvr(tx, previous.id, snapshot, fingerprint));
+      await commit(cvrRows.advanceCvr(tx, previous.id, snapshot, fingerprint));
       return unchanged;
     }
 
@@ -272,13 +274,13 @@ export async function pull(
     };
     // The last statements, with the COMMIT right behind them (a wave's pulls write together).
     await commit(
-      shared.write(data.cookieOrders, tx, {
+      shared.write(clientRows.cookieOrders, tx, {
         groupId,
         userId,
         isNew: storedGroup === undefined,
         order: next.order,
       }),
-      shared.write(data.newCvrs, tx, {
+      shared.write(cvrRows.newCvrs, tx, {
         id: next.cvrId,
         clientGroupId: groupId,
         userId,
@@ -294,7 +296,7 @@ export async function pull(
       // Old tombstones go a bounded batch at a time, in one pull of PRUNE_EVERY on average:
       // they are only for records past their age, and every pull deleting costs the crowd.
       Math.random() < 1 / PRUNE_EVERY
-        ? data.pruneTombstones(tx, TOMBSTONE_DAYS)
+        ? cvrRows.pruneTombstones(tx, TOMBSTONE_DAYS)
         : Promise.resolve(),
       Math.random() < 1 / PRUNE_EVERY
         ? notificationRows.pruneNotificationTombstones(tx, TOMBSTONE_DAYS)
@@ -330,13 +332,13 @@ function readCookie(cookie: z.infer<typeof cookieSchema>): {
 
 const filling = (workspaces: Workspaces) => Object.values(workspaces).some((c) => c !== null);
 
-const projectsFilling = (partial: data.PartialScope | null) =>
+const projectsFilling = (partial: cvrRows.PartialScope | null) =>
   partial !== null && Object.values(partial.projects).some((p) => p.cursor !== null);
 
 const sameList = (a: string[] | undefined, b: string[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.join() === b.join());
 
-function samePartial(a: data.PartialScope | null, b: data.PartialScope | null): boolean {
+function samePartial(a: cvrRows.PartialScope | null, b: cvrRows.PartialScope | null): boolean {
   if (a === null || b === null) return a === b;
   if (
     !sameList(a.want, b.want) ||
@@ -368,8 +370,8 @@ function samePartial(a: data.PartialScope | null, b: data.PartialScope | null): 
 async function heldHistories(
   tx: Tx,
   shared: Shared,
-  partial: data.PartialScope,
-  previous: data.Cvr | null,
+  partial: cvrRows.PartialScope,
+  previous: cvrRows.Cvr | null,
 ): Promise<string[]> {
   const asked = partial.tasks ?? [];
   const before = previous?.partial;
@@ -391,7 +393,7 @@ async function heldHistories(
  * The value of the store's `sync-scope` key for a partial record, and the tasks whose history
  * the store holds (null: every task's of the projects it holds).
  */
-function syncScope(partial: data.PartialScope, histories: string[] | null): SyncScope {
+function syncScope(partial: cvrRows.PartialScope, histories: string[] | null): SyncScope {
   const projects: SyncScope["projects"] = {};
   for (const [id, project] of Object.entries(partial.projects)) {
     projects[id] = project.cursor ? "loading" : "loaded";
@@ -411,10 +413,10 @@ function sameWorkspaces(a: Workspaces, b: Workspaces): boolean {
   });
 }
 
-type Kinds = readonly data.RowKind[];
+type Kinds = readonly cvrRows.RowKind[];
 
 /** Where a workspace's first pull starts (`index` -1), and where it goes after finishing a kind. */
-function cursorAfterKind(kinds: Kinds, index: number): data.FillCursor | null {
+function cursorAfterKind(kinds: Kinds, index: number): cvrRows.FillCursor | null {
   const kind = kinds[index + 1];
   return kind ? { kind, after: "" } : null;
 }
@@ -428,7 +430,7 @@ type Wanted = { want: string[]; visible: Map<string, string>; tasks: string[] | 
 type Page = {
   patch: PatchOperation[];
   workspaces: Workspaces;
-  partial: data.PartialScope | null;
+  partial: cvrRows.PartialScope | null;
 };
 
 /** The patch since `previous` (module comment) and where each workspace and project now stands. */
@@ -436,21 +438,21 @@ async function buildPage(
   tx: Tx,
   shared: Shared,
   userId: string,
-  previous: data.Cvr | null,
+  previous: cvrRows.Cvr | null,
   access: data.Access,
   wanted: Wanted | null,
   pageBytes: number,
 ): Promise<Page> {
   // Partial sync sends the tasks (and what belongs to them) of the projects asked for only.
-  const kinds: Kinds = wanted ? data.WORKSPACE_ROW_KINDS : data.ROW_KINDS;
-  const kindIndex = (kind: data.RowKind) => kinds.indexOf(kind);
+  const kinds: Kinds = wanted ? cvrRows.WORKSPACE_ROW_KINDS : cvrRows.ROW_KINDS;
+  const kindIndex = (kind: cvrRows.RowKind) => kinds.indexOf(kind);
   const before: Workspaces = previous?.workspaces ?? {};
   const workspaces: Workspaces = {};
   for (const id of access.workspaceIds) {
     workspaces[id] = Object.hasOwn(before, id) ? (before[id] ?? null) : cursorAfterKind(kinds, -1);
   }
   const projectsBefore = previous?.partial?.projects ?? {};
-  const partial: data.PartialScope | null = wanted && {
+  const partial: cvrRows.PartialScope | null = wanted && {
     want: wanted.want,
     projects: {},
     tasks: wanted.tasks,
@@ -503,7 +505,7 @@ async function buildPage(
         histories.filter((id) => !historiesBefore.has(id)),
       )
     : Promise.resolve([]);
-  const historyChanges: { kind: data.TaskChildKind; rows: Promise<data.Row[]> }[] = [];
+  const historyChanges: { kind: cvrRows.TaskChildKind; rows: Promise<data.Row[]> }[] = [];
   const keptHistories = new Set(histories?.filter((id) => historiesBefore.has(id)));
   if (previous) {
     const known = Object.keys(before);
@@ -551,7 +553,7 @@ async function buildPage(
         const workspaceIds = [
           ...new Set(Object.values(partial.projects).map((p) => p.workspaceId)),
         ].sort();
-        for (const kind of data.TASK_CHILD_KINDS) {
+        for (const kind of cvrRows.TASK_CHILD_KINDS) {
           historyChanges.push({ kind, rows: changedRows(tx, shared, kind, workspaceIds, since) });
         }
       }
@@ -611,7 +613,7 @@ function projectChanges(
   tx: Tx,
   shared: Shared,
   ids: string[],
-  projects: data.PartialScope["projects"],
+  projects: cvrRows.PartialScope["projects"],
   since: string,
   withHistories: boolean,
 ): Promise<data.Row[]>[] {
@@ -623,7 +625,7 @@ function projectChanges(
   if (loaded.length > 0) {
     const workspaceIds = inWorkspaces(loaded);
     for (const kind of withHistories
-      ? (["task", ...data.TASK_CHILD_KINDS] as const)
+      ? (["task", ...cvrRows.TASK_CHILD_KINDS] as const)
       : ["task" as const]) {
       reads.push(changedRows(tx, shared, kind, workspaceIds, since, undefined, { ids: loaded }));
     }
@@ -637,7 +639,7 @@ function projectChanges(
       reads.push(changedRows(tx, shared, "task", workspaceIds, since, undefined, { ids: [id] }));
     }
     if (!cursor.after) continue;
-    for (const kind of cursor.phase === "task" ? (["task"] as const) : data.TASK_CHILD_KINDS) {
+    for (const kind of cursor.phase === "task" ? (["task"] as const) : cvrRows.TASK_CHILD_KINDS) {
       reads.push(changedRows(tx, shared, kind, workspaceIds, since, undefined, sent));
     }
   }
@@ -708,7 +710,7 @@ function rowsBytes(rows: data.Row[]): number {
 async function continueProjectPulls(
   tx: Tx,
   shared: Shared,
-  partial: data.PartialScope,
+  partial: cvrRows.PartialScope,
   runs: data.Row[][],
   room: number,
 ) {

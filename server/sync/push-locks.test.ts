@@ -1,5 +1,5 @@
 /**
- * The row locks of pushes that run at the same time (push.ts, data.ts `lockRows`), on real
+ * The row locks of pushes that run at the same time (push.ts, row-locks.ts `lockRows`), on real
  * Postgres: PGlite has one connection, so nothing there runs beside anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
-import * as data from "./data.ts";
+import * as projectRows from "./project-rows.ts";
 
 describe.skipIf(!process.env.DATABASE_URL)("pushes into one project at the same time", () => {
   let server: TestServer;
@@ -50,7 +50,7 @@ describe.skipIf(!process.env.DATABASE_URL)("pushes into one project at the same 
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     const creating = server.db.sql.begin(async (tx) => {
-      const project = await data.lockProject(tx, projectId, owner.id);
+      const project = await projectRows.lockProject(tx, projectId, owner.id);
       locked();
       await released;
       return project;

@@ -35,10 +35,11 @@
  *   clients' lastMutationIDs are read after it in their own statement (which sees everything
  *   committed before it): each mutation is applied once, in order.
  * - The row a mutation changes is read `for update` (a project `for no key update`, which lets
- *   foreign-key checks through: data.ts `lockRows`), with the caller's role (data.ts `lock*`):
- *   what the handler decides from it (an activity's "from", a change of sharing) still holds
- *   when it writes. createTask locks the project, which also makes task numbers unique and
- *   gap-free and lets the position of a new task see the task created before it.
+ *   foreign-key checks through: row-locks.ts `lockRows`), with the caller's role (the `lock*`
+ *   of each entity's `*-rows.ts`): what the handler decides from it (an activity's "from", a
+ *   change of sharing) still holds when it writes. createTask locks the project, which also
+ *   makes task numbers unique and gap-free and lets the position of a new task see the task
+ *   created before it.
  * - Unlocked reads decide nothing a concurrent commit could make wrong: a role changed or a
  *   member removed meanwhile gives the outcome of this push committing just before that
  *   change; a label, task or user deleted meanwhile fails a foreign key, a permanent refusal.
@@ -54,7 +55,9 @@ import { MAX_MUTATIONS_PER_PUSH } from "../../shared/push-limits.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
 import { applyMutation, rowsToLock } from "./apply-mutation.ts";
-import * as data from "./data.ts";
+import * as clientRows from "./client-rows.ts";
+import * as noticeRows from "./notice-rows.ts";
+import * as rowLocks from "./row-locks.ts";
 import { MutationRefused } from "./permissions-check.ts";
 import type { PokeAnnouncer, SyncChange } from "./poke.ts";
 import { postgresErrorCode, readCommitted, type Commit, type Tx } from "./transaction.ts";
@@ -122,7 +125,7 @@ export async function push(deps: PushDeps, userId: string, body: unknown): Promi
   const { mutations, unapplied } = await capped(deps.sql, request.clientGroupID, request.mutations);
   const done: PushResult = unapplied > 0 ? { unapplied } : {};
   if (mutations.length === 0) {
-    const owner = await data.clientGroupOwner(deps.sql, request.clientGroupID);
+    const owner = await clientRows.clientGroupOwner(deps.sql, request.clientGroupID);
     if (owner !== null && owner !== userId) throw forbiddenGroup();
     return done;
   }
@@ -148,7 +151,7 @@ async function capped(
   mutations: Mutation[],
 ): Promise<{ mutations: Mutation[]; unapplied: number }> {
   if (mutations.length <= MAX_MUTATIONS_PER_PUSH) return { mutations, unapplied: 0 };
-  const stored = await data.getClients(sql, [...new Set(mutations.map((m) => m.clientID))]);
+  const stored = await clientRows.getClients(sql, [...new Set(mutations.map((m) => m.clientID))]);
   const pending = mutations.filter((mutation) => {
     const client = stored.get(mutation.clientID);
     // Another group's client is left in, for the transaction to refuse.
@@ -179,7 +182,7 @@ async function processBatch(
   try {
     const { change, count } = await readCommitted(deps.sql, async (tx, commit) => {
       const clients = await lockClients(tx, { userId, clientGroupId, mutations });
-      await data.lockRows(tx, batchRows(mutations));
+      await rowLocks.lockRows(tx, batchRows(mutations));
       const touched = new Set<string>();
       const people = new Set<string>();
       let count = 0;
@@ -316,8 +319,8 @@ async function lockClients(
 ): Promise<Clients> {
   const ids = [...new Set(mutations.map((mutation) => mutation.clientID))];
   const [group, stored] = await Promise.all([
-    data.lockClientGroup(tx, clientGroupId, userId),
-    data.getClients(tx, ids),
+    clientRows.lockClientGroup(tx, clientGroupId, userId),
+    clientRows.getClients(tx, ids),
   ]);
   if (group.userId !== userId) throw forbiddenGroup();
   const clients: Clients = new Map();
@@ -372,9 +375,9 @@ async function finish(
     .map(([id, client]) => ({ id, lastMutationId: client.lastMutationId }));
   await commit(
     writes ?? Promise.resolve(),
-    data.setLastMutationIds(tx, clientGroupId, moved).catch((error: unknown) => {
+    clientRows.setLastMutationIds(tx, clientGroupId, moved).catch((error: unknown) => {
       // Another group took one of these client ids after we read it (only a broken client does).
-      throw postgresErrorCode(error) === data.FOREIGN_CLIENT_CODE ? foreignClient() : error;
+      throw postgresErrorCode(error) === clientRows.FOREIGN_CLIENT_CODE ? foreignClient() : error;
     }),
     change.workspaceIds.length > 0 || change.userIds.length > 0
       ? deps.announcer.inTransaction(tx, change)
@@ -413,7 +416,7 @@ async function recordRefusal(
     const next = nextMutation(clients, mutation);
     if (next !== "apply") return next;
     advance(clients, mutation);
-    const writes = data.insertNotice(tx, { userId, mutationName: mutation.name, ...refusal });
+    const writes = noticeRows.insertNotice(tx, { userId, mutationName: mutation.name, ...refusal });
     const change = { workspaceIds: [], userIds: [userId] };
     await finish(tx, commit, deps, { clientGroupId, clients, change, writes });
     return "refused";

@@ -14,14 +14,14 @@ import {
   squashStatusName,
 } from "../../shared/statuses.ts";
 import type { Handler } from "./apply-mutation.ts";
-import * as data from "./data.ts";
+import * as projectRows from "./project-rows.ts";
 import { MutationRefused, notFound, requireActions } from "./permissions-check.ts";
 import * as statusRows from "./status-rows.ts";
 import type { Tx } from "./transaction.ts";
 
 /** The project, locked, with the caller's role checked and its statuses read. */
 async function lockWorkflow(tx: Tx, projectId: string, userId: string) {
-  const project = await data.lockProject(tx, projectId, userId);
+  const project = await projectRows.lockProject(tx, projectId, userId);
   if (!project?.role) throw notFound("project");
   requireActions(project.role, "project.workflow");
   return { project, statuses: await statusRows.projectStatuses(tx, projectId) };
