@@ -11,7 +11,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // The longest journeys (twenty screens' tab titles, two people typing into one description)
+  // take up to a minute on a 2-core CI machine that also runs the server, Postgres and the
+  // browser; twice that keeps a slow machine from failing a test whose steps all pass.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

@@ -43,7 +43,6 @@ for (const theme of ["dark", "light"] as const) {
   test(`the project's screens, members and preferences have no serious or critical axe violations in the ${theme} theme`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
     const person = await signedInPerson(`axe-${theme}`);
     const context = await browser.newContext();
     await context.addCookies(person.cookies);

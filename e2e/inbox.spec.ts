@@ -28,7 +28,6 @@ async function seriousViolations(page: Page) {
 test("one person assigns, mentions and comments; the other's inbox shows each live, reads them, also offline", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { owner, member, workspaceId, projectId } = await ownerAndMember(browser);
   const [homepageId] = await createTasksThroughSync(owner.request, projectId, "Homepage", 1);
   const [miloTaskId] = await createTasksThroughSync(member.request, projectId, "Milo task", 1);
