@@ -111,6 +111,7 @@ async function run(): Promise<number> {
   const loopsEnded = performance.now();
   // The last change anyone made: every store must show it (and all before it) afterwards.
   const lastPush = Math.max(...crowd.map((c) => c.lastPushEnd));
+  const lastMade = Math.max(...crowd.map((c) => c.lastMadeAt));
   const runSeconds = (lastPush - started) / 1000;
   const loadDuring = os.loadavg()[0]!;
   const cpuDuring = readCpu(system.pids);
@@ -140,7 +141,12 @@ async function run(): Promise<number> {
   const pushes = crowd.flatMap((c) => c.figures.pushMs);
   const changes = crowd.flatMap((c) => c.figures.changeMs);
   const pulls = crowd.flatMap((c) => c.figures.pullMs);
+  // Two clocks for "converged": from the last push's answer (the figures of earlier runs), which
+  // reads 0 when every store had the change before its own push was answered; and from the
+  // moment the person made it, which includes the push's way to the server. A client whose store
+  // last changed before either moment counts 0: that change was not in its scope.
   const converge = crowd.map((c) => Math.max(0, c.lastChangeAt - lastPush));
+  const convergeMade = crowd.map((c) => Math.max(0, c.lastChangeAt - lastMade));
   const applied = crowd.reduce((sum, c) => sum + c.figures.mutations, 0);
   const errors = new Map<string, number>();
   for (const client of crowd) {
@@ -168,6 +174,8 @@ async function run(): Promise<number> {
     `pull: median ${stat(pulls, 0.5)}, p95 ${stat(pulls, 0.95)} (${pulls.length})`,
     `converged after the last change: median ${stat(converge, 0.5)}, p95 ${stat(converge, 0.95)}, ` +
       `max ${stat(converge, 1)}`,
+    `converged after the last change was made (its push included): median ` +
+      `${stat(convergeMade, 0.5)}, p95 ${stat(convergeMade, 0.95)}, max ${stat(convergeMade, 1)}`,
     `pull answers: ${(crowd.reduce((sum, c) => sum + c.figures.pullBytes, 0) / 1e6).toFixed(0)} MB of JSON`,
     `requests sent again after a connection reset: ${crowd.reduce((sum, c) => sum + c.figures.resent, 0)}`,
     `pokes delivered: ${crowd.reduce((sum, c) => sum + c.figures.pokes, 0)}`,
@@ -190,6 +198,7 @@ async function run(): Promise<number> {
       changeMs: changes,
       pullMs: pulls,
       convergeMs: converge,
+      convergeFromMadeMs: convergeMade,
       errors: Object.fromEntries(errors),
     })}`,
   );

@@ -1,3 +1,4 @@
+/* The small facts a card and a list row show about a task, each behind its preference. */
 import { OctagonAlert } from "lucide-react";
 import type { Label, Task } from "../../shared/entities.ts";
 import { formatTaskKey } from "../../shared/task-key.ts";
@@ -6,8 +7,6 @@ import { StatusIcon } from "../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
 // The backlog shows these too: they bring their look with them.
 import "../styles/board.css";
-
-/** The small facts a card and a list row show about a task, each behind its preference. */
 
 /** A parent's sub-tasks: how many are done, of how many. */
 export type SubtaskCount = { readonly done: number; readonly total: number };

@@ -61,6 +61,8 @@ export class LoadClient {
   lastChangeAt = 0;
   /** When this client's last push was answered. */
   lastPushEnd = 0;
+  /** When the person made the last change the server took from this client. */
+  lastMadeAt = 0;
   private lastMutationID = 0;
   private confirmed = 0;
   private cookie: unknown = null;
@@ -204,7 +206,10 @@ export class LoadClient {
       this.figures.pushMs.push(this.lastPushEnd - started);
       if (response.status === 200) {
         this.figures.mutations += batch.length;
-        for (const mutation of batch) this.figures.changeMs.push(this.lastPushEnd - mutation.at);
+        for (const mutation of batch) {
+          this.figures.changeMs.push(this.lastPushEnd - mutation.at);
+          this.lastMadeAt = Math.max(this.lastMadeAt, mutation.at);
+        }
         return true;
       }
       this.count(`push ${response.status}`);

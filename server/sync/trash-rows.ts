@@ -207,8 +207,9 @@ export async function takeTrashedSubtasks(
 /**
  * Writes a trashed task back: the task with its id and number, the labels that still exist,
  * its comments, activity and subscribers, its parent if it still may be one and its relations
- * to tasks still there, all as new rows (a new `tx`, so the next pull puts them). People whose account is gone become null, as `on delete set null` would have made
- * them; only people still in the workspace follow the task again. `updatedAt` is the restore.
+ * to tasks still there, all as new rows (a new `tx`, so the next pull puts them). People whose
+ * account is gone become null, as `on delete set null` would have made them; only people still
+ * in the workspace follow the task again. `updatedAt` is the restore.
  * Its status is resolved as a move's is: a deleted status's replacement.
  */
 export async function restoreTask(
