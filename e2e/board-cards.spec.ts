@@ -446,3 +446,73 @@ for (const theme of ["dark", "light"] as const) {
     expect(await serious()).toEqual([]);
   });
 }
+
+test("the peek shows the task's comments and activity, live, and takes a comment", async ({
+  page,
+}) => {
+  await signUpThroughApi(page.request, { name: "Ada Owner", email: uniqueEmail("peek-talk") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Cards workspace");
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Website",
+    key: "WEB",
+  });
+  const [first = ""] = await createTasksThroughSync(page.request, projectId, "Task", 2);
+  const comment = (body: string) =>
+    pushMutations(page.request, [
+      mutation("addComment", {
+        id: `c-${Math.random().toString(36).slice(2)}`,
+        taskId: first,
+        body,
+        createdAt: now(),
+      }),
+    ]);
+  await comment("Shipped to **staging**");
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);
+  await card(page, "Task 1").click();
+  const comments = peek(page).getByRole("list", { name: "Comments" });
+  await expect(comments.getByRole("listitem", { name: "Comment by Ada Owner" })).toHaveText(
+    /Shipped to staging/,
+  );
+  await expect(peek(page).getByRole("list", { name: "Activity" })).toContainText(
+    "Ada Owner created the task",
+  );
+
+  // Written in the peek: the board's keys (j, k, s…) typed in the box stay text in it.
+  const box = peek(page).getByRole("textbox", { name: "New comment" });
+  await box.click();
+  await page.keyboard.type("Looks ok, just check the link");
+  await expect(box).toHaveValue("Looks ok, just check the link");
+  await expect(peek(page).getByRole("heading", { name: "Task 1" })).toBeVisible();
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(comments.getByRole("listitem")).toHaveCount(2);
+  await expect(comments).toContainText("Looks ok, just check the link");
+  await expect(box).toHaveValue("");
+
+  // Another device's comment arrives while the peek is open.
+  await comment("Seen from my phone");
+  await expect(comments).toContainText("Seen from my phone");
+
+  // The next task shows its own history, and the previous one its comments again.
+  await peek(page).getByRole("button", { name: "Next task" }).click();
+  await expect(peek(page).getByRole("heading", { name: "Task 2" })).toBeVisible();
+  await expect(peek(page)).toContainText("No comments yet.");
+  await expect(peek(page).getByRole("list", { name: "Comments" })).toHaveCount(0);
+  await peek(page).getByRole("button", { name: "Previous task" }).click();
+  await expect(comments.getByRole("listitem")).toHaveCount(3);
+
+  // Esc in a box with a draft leaves the box and keeps the draft; the next Esc closes the peek.
+  await box.click();
+  await page.keyboard.type("A draft");
+  await page.keyboard.press("Escape");
+  await expect(peek(page)).toBeFocused();
+  await expect(box).toHaveValue("A draft");
+  await page.keyboard.press("Escape");
+  await expect(peek(page)).toHaveCount(0);
+  await page.goBack();
+
+  // The comment written in the peek is the task's: its page shows it.
+  await peek(page).getByRole("link", { name: "Open full page" }).click();
+  await expect(page.getByRole("main").getByRole("list", { name: "Comments" })).toContainText(
+    "Looks ok, just check the link",
+  );
+});

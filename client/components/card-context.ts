@@ -23,6 +23,8 @@ export type CardContext = {
   can: CardPermissions;
   /** The signed-in person, for "Assign to me". */
   userId: string;
+  /** Their role in the workspace: whose comments the peek lets them delete. */
+  role: string;
 };
 
 export type CardPermissions = { update: boolean; assign: boolean; delete: boolean };
@@ -67,6 +69,7 @@ export function useCardContext(
       statusesById,
       can: cardPermissions(role),
       userId,
+      role,
     }),
     [
       project.workspaceId,

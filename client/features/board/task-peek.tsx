@@ -1,11 +1,23 @@
 import { Dialog as BaseDialog } from "@base-ui/react/dialog";
 import { Link } from "@tanstack/react-router";
 import { ChevronDown, ChevronUp, Link as LinkIcon, Maximize2, X } from "lucide-react";
-import { memo, useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { Task } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { TaskPresence } from "../../components/present-people.tsx";
+import { TaskActivity } from "../../components/task-activity.tsx";
+import { TaskComments } from "../../components/task-comments.tsx";
+import { HistoryNotHere, TaskHistoryLoading } from "../../components/task-history.tsx";
 import { TaskSubscribers } from "../../components/task-subscribers.tsx";
+import { memberNames } from "../../lib/activity-text.ts";
 import { setTaskItem } from "../../lib/markdown-task-list.ts";
 import { Markdown } from "../../ui/markdown.tsx";
 import { useReportPresence } from "../../platform/presence/presence-reporter.ts";
@@ -95,6 +107,9 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
   const { can, workspaceId, projectId } = context;
   // The subscribers come with the task's history; opening the full page then finds it loaded.
   const history = useOpenedHistory(task.id);
+  // The comments and activity follow a render behind: `j` paints the next task's title and
+  // properties in its own frame, and its history in the next.
+  const historyTask = useDeferredValue(task);
   const taskKey = formatTaskKey(context.projectKey, task.number);
   const people = useMemo(
     () => new Map([...context.membersById.values()].map((m) => [m.id, m.name || m.email])),
@@ -237,10 +252,60 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
             }
           />
         </div>
+        <PeekHistory key={historyTask.id} task={historyTask} context={context} />
       </div>
     </>
   );
 }
+
+/**
+ * The task's comments (with the box to write one) and its activity, as on its page, or the
+ * same placeholders while they load and offline.
+ */
+const PeekHistory = memo(function PeekHistory({
+  task,
+  context,
+}: {
+  task: Task;
+  context: CardContext;
+}) {
+  const history = useOpenedHistory(task.id);
+  const members = useMemo(() => [...context.membersById.values()], [context.membersById]);
+  const nameOf = useMemo(() => memberNames(members), [members]);
+  if (history === undefined || history === "loading") {
+    return (
+      <div className="task-peek-history">
+        <TaskHistoryLoading />
+      </div>
+    );
+  }
+  return (
+    // Esc in a comment box with text in it leaves the box and keeps the text (an edit's own Esc
+    // has put the comment back first); the next Esc closes the peek, as it would have at once.
+    <div
+      className="task-peek-history"
+      onKeyDown={(event) => {
+        const field = event.target;
+        if (event.key !== "Escape" || !(field instanceof HTMLTextAreaElement) || !field.value) {
+          return;
+        }
+        event.stopPropagation();
+        event.currentTarget.closest<HTMLElement>(".task-peek")?.focus();
+      }}
+    >
+      {history === "unavailable" && <HistoryNotHere />}
+      <TaskComments
+        task={task}
+        userId={context.userId}
+        role={context.role}
+        nameOf={nameOf}
+        members={members}
+        historyMissing={history === "unavailable"}
+      />
+      {history === "held" && <TaskActivity task={task} nameOf={nameOf} />}
+    </div>
+  );
+});
 
 /** The task as the board's store has it now, repainted when it changes. */
 function useStoredTask(projectId: string, taskId: string | null): Task | undefined {

@@ -13,7 +13,7 @@ import {
   useAttachments,
   useUploadPreviews,
   useUploadProgress,
-} from "./use-attachments.ts";
+} from "../../platform/use-attachments.ts";
 import "../../styles/attachments.css";
 
 type TaskAttachmentsProps = { taskId: string; canEdit: boolean };

@@ -6,7 +6,7 @@ import type { Rep } from "../../platform/sync/create-replicache.ts";
 import { useDescriptionState, watchDescriptionState } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
 import { Segmented } from "../../ui/segmented.tsx";
-import { fileMarkdown, useAddFiles, useAttachmentImages } from "./use-attachments.ts";
+import { fileMarkdown, useAddFiles, useAttachmentImages } from "../../platform/use-attachments.ts";
 import { setPresenceCursor } from "../../platform/presence/presence-reporter.ts";
 import { usePresenceCursors } from "../../platform/presence/presence-store.ts";
 import type { DescriptionCursors } from "./description-cursors.ts";

@@ -15,7 +15,7 @@ import { LabelsPicker } from "../../ui/pickers/labels-picker.tsx";
 import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
 import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
 import { relativeTime } from "../../lib/relative-time.ts";
-import type { NameOf } from "./activity-text.ts";
+import type { NameOf } from "../../lib/activity-text.ts";
 import { TaskParent } from "./task-parent.tsx";
 
 type TaskPropertiesProps = {

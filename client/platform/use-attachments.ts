@@ -1,15 +1,11 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { useSubscribe } from "replicache-react";
-import { attachmentSchema, type Attachment } from "../../../shared/entities.ts";
-import { prefixes } from "../../../shared/keys.ts";
-import { showError } from "../../lib/api-errors.ts";
-import type { AttachmentImage } from "../../lib/markdown.ts";
-import { useSync } from "../../platform/sync/replicache-provider.tsx";
-import {
-  currentUploader,
-  type AddedFile,
-  type UploadProgress,
-} from "../../platform/upload-queue.ts";
+import { attachmentSchema, type Attachment } from "../../shared/entities.ts";
+import { prefixes } from "../../shared/keys.ts";
+import { showError } from "../lib/api-errors.ts";
+import type { AttachmentImage } from "../lib/markdown.ts";
+import { useSync } from "./sync/replicache-provider.tsx";
+import { currentUploader, type AddedFile, type UploadProgress } from "./upload-queue.ts";
 
 const none: Attachment[] = [];
 

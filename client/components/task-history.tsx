@@ -1,4 +1,5 @@
 import { CloudOff } from "lucide-react";
+import "../styles/task-history.css";
 
 /**
  * Where a task's comments and activity go while its history loads (one pull, online): a few

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Activity, Member } from "../../../shared/entities.ts";
+import type { Activity, Member } from "../../shared/entities.ts";
 import { activityText, memberNames, statusNames } from "./activity-text.ts";
-import { defaultStatuses } from "../../../shared/statuses.ts";
+import { defaultStatuses } from "../../shared/statuses.ts";
 
 const member = (id: string, name: string): Member => ({
   id,

@@ -1,18 +1,19 @@
 import { nanoid } from "nanoid";
 import { useMemo, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
-import type { Comment, Member, Task } from "../../../shared/entities.ts";
-import { MentionTextarea } from "../../components/mention-textarea.tsx";
-import { canDeleteComment, canEditComment } from "../../../shared/sync-permissions.ts";
-import { showError } from "../../lib/api-errors.ts";
-import { stoppedTyping, typingComment } from "../../platform/presence/presence-reporter.ts";
-import { useTaskPresence } from "../../platform/presence/presence-store.ts";
-import { useSync } from "../../platform/sync/replicache-provider.tsx";
-import { useComments } from "../../platform/sync/store-hooks.ts";
-import { Markdown } from "../../ui/markdown.tsx";
-import { relativeTime } from "../../lib/relative-time.ts";
-import type { AttachmentImage } from "../../lib/markdown.ts";
-import { fileMarkdown, useAddFiles, useAttachmentImages } from "./use-attachments.ts";
-import type { NameOf } from "./activity-text.ts";
+import type { Comment, Member, Task } from "../../shared/entities.ts";
+import { MentionTextarea } from "./mention-textarea.tsx";
+import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
+import { showError } from "../lib/api-errors.ts";
+import { stoppedTyping, typingComment } from "../platform/presence/presence-reporter.ts";
+import { useTaskPresence } from "../platform/presence/presence-store.ts";
+import { useSync } from "../platform/sync/replicache-provider.tsx";
+import { useComments } from "../platform/sync/store-hooks.ts";
+import { Markdown } from "../ui/markdown.tsx";
+import { relativeTime } from "../lib/relative-time.ts";
+import type { AttachmentImage } from "../lib/markdown.ts";
+import { fileMarkdown, useAddFiles, useAttachmentImages } from "../platform/use-attachments.ts";
+import type { NameOf } from "../lib/activity-text.ts";
+import "../styles/task-history.css";
 
 type TaskCommentsProps = {
   task: Task;

@@ -1,7 +1,7 @@
-import type { Activity, Member, Status, TaskPriority } from "../../../shared/entities.ts";
-import { taskPriorities } from "../../../shared/entities.ts";
-import type { RelationSide } from "../../../shared/relations.ts";
-import { priorityNames } from "../../lib/task-names.ts";
+import type { Activity, Member, Status, TaskPriority } from "../../shared/entities.ts";
+import { taskPriorities } from "../../shared/entities.ts";
+import type { RelationSide } from "../../shared/relations.ts";
+import { priorityNames } from "./task-names.ts";
 
 /** A member's name by user id; someone who left the workspace is no longer among them. */
 export type NameOf = (userId: string) => string;

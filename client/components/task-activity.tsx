@@ -1,9 +1,10 @@
 import { useMemo } from "react";
-import type { Task } from "../../../shared/entities.ts";
-import { useAllProjectStatuses } from "../../platform/statuses.ts";
-import { useActivity } from "../../platform/sync/store-hooks.ts";
-import { relativeTime } from "../../lib/relative-time.ts";
-import { activityText, statusNames, type NameOf } from "./activity-text.ts";
+import type { Task } from "../../shared/entities.ts";
+import { useAllProjectStatuses } from "../platform/statuses.ts";
+import { useActivity } from "../platform/sync/store-hooks.ts";
+import { relativeTime } from "../lib/relative-time.ts";
+import { activityText, statusNames, type NameOf } from "../lib/activity-text.ts";
+import "../styles/task-history.css";
 
 /** The task's history as the server wrote it, oldest first; statuses by their names now. */
 export function TaskActivity({ task, nameOf }: { task: Task; nameOf: NameOf }) {
