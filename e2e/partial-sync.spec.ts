@@ -158,6 +158,10 @@ test("a task's comments load when its page opens, others' comments on tasks not 
   await member.setOffline(true);
   await page.goto(boardUrl);
   await titles(page, "To do").filter({ hasText: "Task 2" }).click();
+  // The board's peek says so under the description, as the page does.
+  const peek = page.getByRole("dialog");
+  await expect(peek.getByText("Not available offline")).toBeVisible();
+  await expect(peek.getByRole("list", { name: "Comments" })).toHaveCount(0);
   await page.getByRole("link", { name: "Open full page" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Task 2" })).toBeVisible();
   await expect(page.getByText("Not available offline")).toBeVisible();
