@@ -500,7 +500,17 @@ test("the peek shows the task's comments and activity, live, and takes a comment
   await peek(page).getByRole("button", { name: "Previous task" }).click();
   await expect(comments.getByRole("listitem")).toHaveCount(3);
 
-  // Esc in a box with a draft leaves the box and keeps the draft; the next Esc closes the peek.
+  // Esc in an edit puts the comment back, even with the box emptied, and the peek stays.
+  const mine = comments.getByRole("listitem").filter({ hasText: "Looks ok" });
+  await mine.getByRole("button", { name: "Edit" }).click();
+  await peek(page).getByRole("textbox", { name: "Edit comment" }).fill("");
+  await page.keyboard.press("Escape");
+  await expect(peek(page).getByRole("textbox", { name: "Edit comment" })).toHaveCount(0);
+  await expect(mine).toContainText("Looks ok, just check the link");
+  await expect(peek(page)).toBeVisible();
+
+  // Esc in a box with a draft leaves the box and keeps the draft; the next Esc closes the peek,
+  // and the draft is there when the task comes back.
   await box.click();
   await page.keyboard.type("A draft");
   await page.keyboard.press("Escape");
@@ -509,6 +519,7 @@ test("the peek shows the task's comments and activity, live, and takes a comment
   await page.keyboard.press("Escape");
   await expect(peek(page)).toHaveCount(0);
   await page.goBack();
+  await expect(box).toHaveValue("A draft");
 
   // The comment written in the peek is the task's: its page shows it.
   await peek(page).getByRole("link", { name: "Open full page" }).click();

@@ -447,7 +447,7 @@ export function createMutators(userId: string): Mutators {
       }
     },
 
-    // The row, optimistic; the bytes follow over HTTP (client/features/task/attachments/).
+    // The row, optimistic; the bytes follow over HTTP (client/platform/upload-queue.ts).
     async addAttachment(tx, input) {
       const args = mutatorArgs.addAttachment.parse(input);
       const attachment: Attachment = {

@@ -14,7 +14,7 @@ export function TaskActivity({ task, nameOf }: { task: Task; nameOf: NameOf }) {
   return (
     <section className="task-activity" aria-labelledby="task-activity-heading">
       <h2 id="task-activity-heading">Activity</h2>
-      {activity.length === 0 ? (
+      {activity === undefined ? null : activity.length === 0 ? (
         <p className="muted">The history of this task appears here once it reaches the server.</p>
       ) : (
         <ol className="activity-list" aria-label="Activity">

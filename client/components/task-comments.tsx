@@ -29,6 +29,12 @@ type TaskCommentsProps = {
   historyMissing?: boolean;
 };
 
+/**
+ * Unsent comments by person and task, for this tab's life: leaving a task (its page, or `j` in
+ * the board's peek) and coming back finds the draft where it was.
+ */
+const drafts = new Map<string, string>();
+
 const isSubmitShortcut = (event: KeyboardEvent) =>
   event.key === "Enter" && (event.ctrlKey || event.metaKey);
 
@@ -41,10 +47,10 @@ export function TaskComments(props: TaskCommentsProps) {
   return (
     <section className="task-comments" aria-labelledby="task-comments-heading">
       <h2 id="task-comments-heading">Comments</h2>
-      {comments.length === 0 && !historyMissing && (
+      {comments?.length === 0 && !historyMissing && (
         <p className="muted">No comments yet. Ask a question or share an update below.</p>
       )}
-      {comments.length > 0 && (
+      {comments !== undefined && comments.length > 0 && (
         <ol className="comment-list" aria-label="Comments">
           {comments.map((comment) => (
             <CommentItem
@@ -60,15 +66,25 @@ export function TaskComments(props: TaskCommentsProps) {
           ))}
         </ol>
       )}
-      <NewComment task={task} members={members} />
+      <NewComment task={task} members={members} userId={userId} />
     </section>
   );
 }
 
-function NewComment({ task, members }: { task: Task; members: readonly Member[] }) {
+type NewCommentProps = { task: Task; members: readonly Member[]; userId: string };
+
+function NewComment({ task, members, userId }: NewCommentProps) {
   const { rep } = useSync();
-  const [body, setBody] = useState("");
   const taskId = task.id;
+  const draftKey = `${userId}/${taskId}`;
+  const [body, setBodyState] = useState(() => drafts.get(draftKey) ?? "");
+  const setBody = (next: string | ((current: string) => string)) =>
+    setBodyState((current) => {
+      const value = typeof next === "function" ? next(current) : next;
+      if (value) drafts.set(draftKey, value);
+      else drafts.delete(draftKey);
+      return value;
+    });
   const addFiles = useAddFiles(taskId);
 
   /** Images and files pasted or dropped into the box: attached, and linked where they landed. */
@@ -248,6 +264,8 @@ function CommentItem(props: CommentItemProps) {
                 event.preventDefault();
                 save();
               } else if (event.key === "Escape") {
+                // Handled: a peek around the box stays open (features/board/task-peek.tsx).
+                event.preventDefault();
                 setEditing(null);
               }
             }}

@@ -280,15 +280,16 @@ const PeekHistory = memo(function PeekHistory({
     );
   }
   return (
-    // Esc in a comment box with text in it leaves the box and keeps the text (an edit's own Esc
-    // has put the comment back first); the next Esc closes the peek, as it would have at once.
+    // Esc in a comment box with text in it leaves the box, whose draft stays; Esc in an edit
+    // puts the comment back (the box says it handled it). The next Esc closes the peek, as it
+    // would have at once from an empty box. Esc that ends an IME composition stays in the box.
     <div
       className="task-peek-history"
       onKeyDown={(event) => {
         const field = event.target;
-        if (event.key !== "Escape" || !(field instanceof HTMLTextAreaElement) || !field.value) {
-          return;
-        }
+        if (event.key !== "Escape" || !(field instanceof HTMLTextAreaElement)) return;
+        if (event.nativeEvent.isComposing) return;
+        if (!field.value && !event.defaultPrevented) return;
         event.stopPropagation();
         event.currentTarget.closest<HTMLElement>(".task-peek")?.focus();
       }}

@@ -315,21 +315,26 @@ export function watchDescriptionState(
   return rep.subscribe((tx) => readDescriptionState(tx, taskId), { onData: onState });
 }
 
-export function useComments(taskId: string): Comment[] {
+/**
+ * A task's comments, oldest first; undefined until the store has answered, so that a task with
+ * comments never says "No comments yet" for a moment.
+ */
+export function useComments(taskId: string): Comment[] | undefined {
   const { rep } = useSync();
   return useSubscribe(
     rep,
     async (tx) => (await scanParsed(tx, prefixes.comment(taskId), commentSchema)).sort(byCreated),
-    { default: empty, dependencies: [taskId] },
+    { default: undefined, dependencies: [taskId] },
   );
 }
 
-export function useActivity(taskId: string): Activity[] {
+/** A task's activity, oldest first; undefined until the store has answered. */
+export function useActivity(taskId: string): Activity[] | undefined {
   const { rep } = useSync();
   return useSubscribe(
     rep,
     async (tx) => (await scanParsed(tx, prefixes.activity(taskId), activitySchema)).sort(byCreated),
-    { default: empty, dependencies: [taskId] },
+    { default: undefined, dependencies: [taskId] },
   );
 }
 
