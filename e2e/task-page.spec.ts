@@ -163,6 +163,56 @@ test("a task that is not in the store says so and links back to the board", asyn
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/board$`));
 });
 
+test("an unsent comment stays with its task: to a sub-task's page and back, each box is its own", async ({
+  page,
+}) => {
+  await signUpThroughApi(page.request, { name: "Dora Draft", email: uniqueEmail("draft") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Drafts");
+  const projectId = `dr-${Date.now().toString(36)}`;
+  const parentId = `${projectId}-parent`;
+  await pushMutations(page.request, [
+    mutation("createProject", {
+      id: projectId,
+      workspaceId,
+      name: "Docs",
+      key: "DOC",
+      createdAt: now(),
+    }),
+    mutation("createTask", { id: parentId, projectId, title: "Write the guide", createdAt: now() }),
+    mutation("createTask", {
+      id: `${projectId}-child`,
+      projectId,
+      parentId,
+      title: "Draw the diagrams",
+      createdAt: now(),
+    }),
+  ]);
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/task/${parentId}`);
+  const box = page.getByRole("textbox", { name: "New comment" });
+  await box.fill("Half a thought about the guide");
+
+  // The sub-task's box is its own, empty.
+  await page.getByRole("link", { name: "Draw the diagrams" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Draw the diagrams" })).toBeVisible();
+  await expect(box).toHaveValue("");
+  await box.fill("A note on the diagrams");
+
+  // Back on the parent, its draft is where it was; and the sub-task's is kept too.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Write the guide" })).toBeVisible();
+  await expect(box).toHaveValue("Half a thought about the guide");
+  await page.goForward();
+  await expect(box).toHaveValue("A note on the diagrams");
+
+  // Sent, a draft is gone: the box is empty when the task comes back.
+  await box.press("ControlOrMeta+Enter");
+  await expect(taskComments(page)).toContainText("A note on the diagrams");
+  await page.goBack();
+  await page.goForward();
+  await expect(page.getByRole("heading", { level: 1, name: "Draw the diagrams" })).toBeVisible();
+  await expect(box).toHaveValue("");
+});
+
 /** A project "Launch" (key LCH) with one task, as the owner `page`; returns the task's URL. */
 async function projectWithTask(page: Page, workspaceId: string, title: string) {
   const projectId = `lch-${Date.now().toString(36)}`;
