@@ -57,12 +57,11 @@ export class LoadClient {
     pullBytes: 0,
     resent: 0,
   };
-  /** When the last pull that changed the store ended. */
-  lastChangeAt = 0;
   /** When this client's last push was answered. */
   lastPushEnd = 0;
-  /** When the person made the last change the server took from this client. */
-  lastMadeAt = 0;
+  /** When a pull first brought the title `watchFor` named (0: not yet). */
+  markerSeenAt = 0;
+  private marker: string | null = null;
   private lastMutationID = 0;
   private confirmed = 0;
   private cookie: unknown = null;
@@ -75,6 +74,12 @@ export class LoadClient {
     private readonly cookieHeader: string,
     readonly scope: Scope,
   ) {}
+
+  /** Notes when a pull first brings a task with this title (the run's last change). */
+  watchFor(title: string) {
+    this.marker = title;
+    this.markerSeenAt = 0;
+  }
 
   /** How long since this client last pulled or asked to (0 while a pull is in flight). */
   idleFor(): number {
@@ -206,10 +211,7 @@ export class LoadClient {
       this.figures.pushMs.push(this.lastPushEnd - started);
       if (response.status === 200) {
         this.figures.mutations += batch.length;
-        for (const mutation of batch) {
-          this.figures.changeMs.push(this.lastPushEnd - mutation.at);
-          this.lastMadeAt = Math.max(this.lastMadeAt, mutation.at);
-        }
+        for (const mutation of batch) this.figures.changeMs.push(this.lastPushEnd - mutation.at);
         return true;
       }
       this.count(`push ${response.status}`);
@@ -243,7 +245,9 @@ export class LoadClient {
         else if (op.op === "del") this.store.delete(op.key);
         else this.store.set(op.key, op.value as ReadonlyJSONValue);
       }
-      if (body.patch.length > 0) this.lastChangeAt = performance.now();
+      if (this.marker !== null && this.markerSeenAt === 0 && body.patch.some(this.bringsMarker)) {
+        this.markerSeenAt = performance.now();
+      }
       this.confirmed = body.lastMutationIDChanges[this.clientID] ?? this.confirmed;
       this.cookie = body.cookie;
       // A first pull comes in pages: the next page at once.
@@ -252,6 +256,12 @@ export class LoadClient {
       this.count(`pull ${(error as Error).name}`);
     }
   }
+
+  private readonly bringsMarker = (op: PullBody["patch"][number]) =>
+    op.op === "put" &&
+    typeof op.value === "object" &&
+    op.value !== null &&
+    (op.value as { title?: unknown }).title === this.marker;
 
   /**
    * A POST over node:http with a keep-alive agent, asking for gzip as a browser does: fetch's
