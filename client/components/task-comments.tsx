@@ -1,5 +1,12 @@
 import { nanoid } from "nanoid";
-import { useMemo, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
+import {
+  useEffect,
+  useMemo,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from "react";
 import type { Comment, Member, Task } from "../../shared/entities.ts";
 import { MentionTextarea } from "./mention-textarea.tsx";
 import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
@@ -77,14 +84,11 @@ function NewComment({ task, members, userId }: NewCommentProps) {
   const { rep } = useSync();
   const taskId = task.id;
   const draftKey = `${userId}/${taskId}`;
-  const [body, setBodyState] = useState(() => drafts.get(draftKey) ?? "");
-  const setBody = (next: string | ((current: string) => string)) =>
-    setBodyState((current) => {
-      const value = typeof next === "function" ? next(current) : next;
-      if (value) drafts.set(draftKey, value);
-      else drafts.delete(draftKey);
-      return value;
-    });
+  const [body, setBody] = useState(() => drafts.get(draftKey) ?? "");
+  useEffect(() => {
+    if (body) drafts.set(draftKey, body);
+    else drafts.delete(draftKey);
+  }, [draftKey, body]);
   const addFiles = useAddFiles(taskId);
 
   /** Images and files pasted or dropped into the box: attached, and linked where they landed. */
