@@ -96,6 +96,11 @@ test("signing out in one tab signs out the other tab and deletes the person's lo
     (key) => localStorage.setItem(key, '["a-notice"]'),
     `seen-sync-notices:${userId}`,
   );
+  // An unsent comment is the person's too.
+  await first.evaluate(
+    (key) => localStorage.setItem(key, '[["a-task","Half a thought"]]'),
+    `comment-drafts:${userId}`,
+  );
   const databases = () =>
     first.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name ?? ""));
   await expect.poll(databases).toContain(`search-${userId}`);
@@ -113,6 +118,9 @@ test("signing out in one tab signs out the other tab and deletes the person's lo
   expect(await first.evaluate(() => localStorage.getItem("auth-session"))).toBeNull();
   expect(
     await first.evaluate((key) => localStorage.getItem(key), `seen-sync-notices:${userId}`),
+  ).toBeNull();
+  expect(
+    await first.evaluate((key) => localStorage.getItem(key), `comment-drafts:${userId}`),
   ).toBeNull();
   // Back on the board, the person is asked to sign in again.
   await second.goto(boardUrl);

@@ -163,7 +163,7 @@ test("a task that is not in the store says so and links back to the board", asyn
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/board$`));
 });
 
-test("an unsent comment stays with its task: to a sub-task's page and back, each box is its own", async ({
+test("an unsent comment stays with its task: to a sub-task's page and back, and through a reload, each box is its own", async ({
   page,
 }) => {
   await signUpThroughApi(page.request, { name: "Dora Draft", email: uniqueEmail("draft") });
@@ -200,6 +200,15 @@ test("an unsent comment stays with its task: to a sub-task's page and back, each
   // Back on the parent, its draft is where it was; and the sub-task's is kept too.
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Write the guide" })).toBeVisible();
+  await expect(box).toHaveValue("Half a thought about the guide");
+  await page.goForward();
+  await expect(box).toHaveValue("A note on the diagrams");
+
+  // A reload keeps both: drafts are kept by the browser, not only by the tab.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Draw the diagrams" })).toBeVisible();
+  await expect(box).toHaveValue("A note on the diagrams");
+  await page.goBack();
   await expect(box).toHaveValue("Half a thought about the guide");
   await page.goForward();
   await expect(box).toHaveValue("A note on the diagrams");

@@ -16,6 +16,7 @@ import { useTaskPresence } from "../platform/presence/presence-store.ts";
 import { useSync } from "../platform/sync/replicache-provider.tsx";
 import { useComments } from "../platform/sync/store-hooks.ts";
 import { Markdown } from "../ui/markdown.tsx";
+import { readCommentDraft, writeCommentDraft } from "../lib/comment-drafts.ts";
 import { relativeTime } from "../lib/relative-time.ts";
 import type { AttachmentImage } from "../lib/markdown.ts";
 import { fileMarkdown, useAddFiles, useAttachmentImages } from "../platform/use-attachments.ts";
@@ -35,12 +36,6 @@ type TaskCommentsProps = {
    */
   historyMissing?: boolean;
 };
-
-/**
- * Unsent comments by person and task, for this tab's life: leaving a task (its page, or `j` in
- * the board's peek) and coming back finds the draft where it was.
- */
-const drafts = new Map<string, string>();
 
 const isSubmitShortcut = (event: KeyboardEvent) =>
   event.key === "Enter" && (event.ctrlKey || event.metaKey);
@@ -73,7 +68,7 @@ export function TaskComments(props: TaskCommentsProps) {
           ))}
         </ol>
       )}
-      <NewComment task={task} members={members} userId={userId} />
+      <NewComment key={`${userId}/${task.id}`} task={task} members={members} userId={userId} />
     </section>
   );
 }
@@ -83,12 +78,9 @@ type NewCommentProps = { task: Task; members: readonly Member[]; userId: string 
 function NewComment({ task, members, userId }: NewCommentProps) {
   const { rep } = useSync();
   const taskId = task.id;
-  const draftKey = `${userId}/${taskId}`;
-  const [body, setBody] = useState(() => drafts.get(draftKey) ?? "");
-  useEffect(() => {
-    if (body) drafts.set(draftKey, body);
-    else drafts.delete(draftKey);
-  }, [draftKey, body]);
+  // The box is drawn anew for each task (its key), so the draft is read once per task.
+  const [body, setBody] = useState(() => readCommentDraft(localStorage, userId, taskId));
+  useEffect(() => writeCommentDraft(localStorage, userId, taskId, body), [userId, taskId, body]);
   const addFiles = useAddFiles(taskId);
 
   /** Images and files pasted or dropped into the box: attached, and linked where they landed. */

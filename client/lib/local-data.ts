@@ -19,6 +19,9 @@ export const syncedProjectsKey = (userId: string) => `synced-projects:${userId}`
 /** The localStorage key of the tasks whose history one person's store holds (the same). */
 export const syncedTasksKey = (userId: string) => `synced-tasks:${userId}`;
 
+/** The localStorage key of one person's unsent comments (comment-drafts.ts). */
+export const commentDraftsKey = (userId: string) => `comment-drafts:${userId}`;
+
 /** The IndexedDB database of the refusal notices this browser has shown one person. */
 export const seenNoticesName = (userId: string) => `notices-${userId}`;
 
@@ -50,13 +53,14 @@ async function replicacheDatabases(userId: string): Promise<string[]> {
 
 /**
  * Deletes everything this browser keeps of one person's data: their Replicache store (with
- * any changes not yet pushed), their search index and the notices shown to them. Stores must
- * be closed first, or an open one would write its database back into being.
+ * any changes not yet pushed), their search index, their unsent comments and the notices shown
+ * to them. Stores must be closed first, or an open one would write its database back into being.
  */
 export async function deleteLocalData(userId: string): Promise<void> {
   localStorage.removeItem(syncedProjectsKey(userId));
   localStorage.removeItem(syncedTasksKey(userId));
   localStorage.removeItem(legacySeenNoticesKey(userId));
+  localStorage.removeItem(commentDraftsKey(userId));
   const stores = await replicacheDatabases(userId);
   await Promise.all([
     ...stores.map((name) =>
