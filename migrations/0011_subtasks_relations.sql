@@ -45,7 +45,7 @@ create trigger task_relation_changed_delete after delete on task_relation
 create trigger task_relation_deleted after delete on task_relation referencing old table as old_rows
   for each statement execute function sync_rows_deleted('relation', 'workspace_id');
 
--- The history says these in words (client/features/task/activity-text.ts). The value is the
+-- The history says these in words (client/lib/activity-text.ts). The value is the
 -- other task's key as it was then ("WEB-7"), so a line still reads after that task is gone.
 -- The list is every kind so far (0008 added 'restored'): a later migration adding kinds must
 -- start from this one.
