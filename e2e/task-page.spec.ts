@@ -222,6 +222,36 @@ test("an unsent comment stays with its task: to a sub-task's page and back, and 
   await expect(box).toHaveValue("");
 });
 
+test("the comment box names this keyboard's send shortcut, and none on a phone", async ({
+  page,
+  browser,
+}) => {
+  await signUpThroughApi(page.request, { name: "Kit Keys", email: uniqueEmail("keys") });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Keys");
+  const { taskUrl: url } = await projectWithTask(page, workspaceId, "Send by keyboard");
+  await page.goto(url);
+  const box = page.getByRole("textbox", { name: "New comment" });
+  // Chromium on Linux: Ctrl, never the Mac's ⌘.
+  await expect(box).toHaveAttribute(
+    "placeholder",
+    "Leave a comment… @ to mention someone (Ctrl+Enter to send)",
+  );
+
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    storageState: await page.context().storageState(),
+  });
+  const onPhone = await phone.newPage();
+  await onPhone.goto(url);
+  await expect(onPhone.getByRole("textbox", { name: "New comment" })).toHaveAttribute(
+    "placeholder",
+    "Leave a comment… @ to mention someone",
+  );
+  await phone.close();
+});
+
 /** A project "Launch" (key LCH) with one task, as the owner `page`; returns the task's URL. */
 async function projectWithTask(page: Page, workspaceId: string, title: string) {
   const projectId = `lch-${Date.now().toString(36)}`;

@@ -17,6 +17,8 @@ import { useSync } from "../platform/sync/replicache-provider.tsx";
 import { useComments } from "../platform/sync/store-hooks.ts";
 import { Markdown } from "../ui/markdown.tsx";
 import { readCommentDraft, writeCommentDraft } from "../lib/comment-drafts.ts";
+import { useMediaQuery } from "../lib/use-media-query.ts";
+import { isMac } from "../platform/shortcuts/use-shortcuts.ts";
 import { relativeTime } from "../lib/relative-time.ts";
 import type { AttachmentImage } from "../lib/markdown.ts";
 import { fileMarkdown, useAddFiles, useAttachmentImages } from "../platform/use-attachments.ts";
@@ -82,6 +84,11 @@ function NewComment({ task, members, userId }: NewCommentProps) {
   const [body, setBody] = useState(() => readCommentDraft(localStorage, userId, taskId));
   useEffect(() => writeCommentDraft(localStorage, userId, taskId, body), [userId, taskId, body]);
   const addFiles = useAddFiles(taskId);
+  // The send shortcut of this keyboard; a phone sends with the Comment button.
+  const touch = useMediaQuery("(pointer: coarse)");
+  const placeholder = touch
+    ? "Leave a comment… @ to mention someone"
+    : `Leave a comment… @ to mention someone (${isMac ? "⌘" : "Ctrl"}+Enter to send)`;
 
   /** Images and files pasted or dropped into the box: attached, and linked where they landed. */
   const takeFiles = (
@@ -128,7 +135,7 @@ function NewComment({ task, members, userId }: NewCommentProps) {
         members={members}
         className="input"
         aria-label="New comment"
-        placeholder="Leave a comment… @ to mention someone (Ctrl+Enter or ⌘+Enter to send)"
+        placeholder={placeholder}
         rows={3}
         maxLength={20_000}
         value={body}
