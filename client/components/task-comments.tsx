@@ -18,7 +18,7 @@ import { useComments } from "../platform/sync/store-hooks.ts";
 import { Markdown } from "../ui/markdown.tsx";
 import { readCommentDraft, writeCommentDraft } from "../lib/comment-drafts.ts";
 import { useMediaQuery } from "../lib/use-media-query.ts";
-import { isMac } from "../platform/shortcuts/use-shortcuts.ts";
+import { modKeyLabel } from "../platform/shortcuts/use-shortcuts.ts";
 import { relativeTime } from "../lib/relative-time.ts";
 import type { AttachmentImage } from "../lib/markdown.ts";
 import { fileMarkdown, useAddFiles, useAttachmentImages } from "../platform/use-attachments.ts";
@@ -88,7 +88,7 @@ function NewComment({ task, members, userId }: NewCommentProps) {
   const touch = useMediaQuery("(pointer: coarse)");
   const placeholder = touch
     ? "Leave a comment… @ to mention someone"
-    : `Leave a comment… @ to mention someone (${isMac ? "⌘" : "Ctrl"}+Enter to send)`;
+    : `Leave a comment… @ to mention someone (${modKeyLabel}+Enter to send)`;
 
   /** Images and files pasted or dropped into the box: attached, and linked where they landed. */
   const takeFiles = (

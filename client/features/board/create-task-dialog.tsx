@@ -3,7 +3,7 @@ import type { Label, Member, Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useSession } from "../../lib/session-store.ts";
-import { isMac } from "../../platform/shortcuts/use-shortcuts.ts";
+import { modKeyLabel } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useProjectStatuses } from "../../platform/statuses.ts";
 import { createLabel } from "../../platform/sync/create-label.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
@@ -152,7 +152,7 @@ function TaskForm(props: CreateTaskDialogProps) {
             </Button>
           )}
           <span className="create-task-hint" aria-hidden="true">
-            <Kbd keys={[isMac ? "⌘" : "Ctrl", "↵"]} />
+            <Kbd keys={[modKeyLabel, "↵"]} />
           </span>
           <Button variant="primary" type="submit" form={formId}>
             Create task

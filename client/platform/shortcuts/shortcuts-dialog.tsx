@@ -3,7 +3,7 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../ui/dialog.tsx";
 import { usePreferences } from "../preferences/use-preferences.ts";
 import { keyLabels, shortcutList, shortcutScopes } from "./shortcut-list.ts";
-import { isMac } from "./use-shortcuts.ts";
+import { isMac, modKeyLabel } from "./use-shortcuts.ts";
 
 type ShortcutsDialogProps = { open: boolean; onClose: () => void };
 
@@ -30,8 +30,8 @@ export function ShortcutsDialog({ open, onClose }: ShortcutsDialogProps) {
         <div ref={list} tabIndex={-1} className="shortcuts-content">
           {!singleKeyShortcuts && (
             <p>
-              Single-key shortcuts are off in your preferences: only the ones with{" "}
-              {isMac ? "⌘" : "Ctrl"} work.
+              Single-key shortcuts are off in your preferences: only the ones with {modKeyLabel}{" "}
+              work.
             </p>
           )}
           {shortcutScopes.map((scope) => (
@@ -61,9 +61,9 @@ export function ShortcutsDialog({ open, onClose }: ShortcutsDialogProps) {
             </section>
           ))}
           <p className="shortcuts-note">
-            Shortcuts wait while you type in a field; {isMac ? "⌘" : "Ctrl"} shortcuts work there
-            too. Two-key shortcuts: press the second key within 2 seconds. On a task page{" "}
-            <kbd>p</kbd> is the priority, so New project is in the command palette there.
+            Shortcuts wait while you type in a field; {modKeyLabel} shortcuts work there too.
+            Two-key shortcuts: press the second key within 2 seconds. On a task page <kbd>p</kbd> is
+            the priority, so New project is in the command palette there.
           </p>
         </div>
       </DialogContent>

@@ -5,6 +5,9 @@ import { shortcutList, type ShortcutName } from "./shortcut-list.ts";
 
 export const isMac = /mac|iphone|ipad/i.test(navigator.platform || navigator.userAgent);
 
+/** How this keyboard's modifier for app shortcuts is written: ⌘ on a Mac, Ctrl elsewhere. */
+export const modKeyLabel = isMac ? "⌘" : "Ctrl";
+
 const engine = createShortcutEngine({
   mac: isMac,
   singleKeysEnabled: () => preferencesStore.get().singleKeyShortcuts,
