@@ -81,6 +81,73 @@ test("a project not opened yet loads on its first open, keeps others' changes aw
   await member.close();
 });
 
+test("a reload with several projects on this device shows the page's own, and an empty project its empty board, never a board stuck loading", async ({
+  browser,
+}) => {
+  const { owner, member, workspaceId, projectId, boardUrl } = await ownerAndMember(browser);
+  await createTasksThroughSync(owner.request, projectId, "Site", 3);
+  const mobileId = await createProjectThroughSync(owner.request, workspaceId, {
+    name: "Mobile",
+    key: "MOB",
+  });
+  await createTasksThroughSync(owner.request, mobileId, "App", 6);
+  const emptyId = await createProjectThroughSync(owner.request, workspaceId, {
+    name: "Empty",
+    key: "EMP",
+  });
+  const projectUrl = (id: string) => `/dashboard/workspace/${workspaceId}/project/${id}/board`;
+
+  const page = await member.newPage();
+  // Every frame of the page: a board is never drawn empty while its tasks are being read.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __emptyBoards: string[] }).__emptyBoards = seen;
+    const look = () => {
+      const text = document.querySelector(".board-empty-state")?.textContent ?? "";
+      if (text && !seen.includes(text)) seen.push(text);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  const emptyBoards = () =>
+    page.evaluate(() => (window as unknown as { __emptyBoards: string[] }).__emptyBoards);
+  await page.goto(projectUrl(mobileId));
+  await expect(titles(page, "To do")).toHaveCount(6);
+  await page.goto(projectUrl(emptyId));
+  await expect(page.getByText("No tasks in Empty yet")).toBeVisible();
+  await openBoard(page, boardUrl);
+  await expect(titles(page, "To do")).toHaveText(["Site 1", "Site 2", "Site 3"]);
+  await underServiceWorker(page);
+
+  // Reloaded on each board, with the other projects' tasks in the store too.
+  await page.reload();
+  await expect(titles(page, "To do")).toHaveText(["Site 1", "Site 2", "Site 3"]);
+  expect(await emptyBoards()).toEqual([]);
+  await page.goto(projectUrl(mobileId));
+  await page.reload();
+  await expect(titles(page, "To do")).toHaveCount(6);
+  expect(await emptyBoards()).toEqual([]);
+  await page.goto(projectUrl(emptyId));
+  await page.reload();
+  await expect(page.getByText("No tasks in Empty yet")).toBeVisible();
+
+  // A project made after the store opened shows at once, and so do its first tasks.
+  const laterId = await createProjectThroughSync(owner.request, workspaceId, {
+    name: "Later",
+    key: "LAT",
+  });
+  await expect(page.getByRole("link", { name: /^Later/ }).first()).toBeVisible();
+  await page
+    .getByRole("link", { name: /^Later/ })
+    .first()
+    .click();
+  await expect(page.getByText("No tasks in Later yet")).toBeVisible();
+  await createTasksThroughSync(owner.request, laterId, "Fresh", 1);
+  await expect(titles(page, "To do")).toHaveText(["Fresh 1"]);
+  await owner.close();
+  await member.close();
+});
+
 test("search finds tasks of a project not opened on this device through the server", async ({
   browser,
 }) => {

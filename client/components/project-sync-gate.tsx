@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import type { Project } from "../../shared/entities.ts";
 import { useOnline } from "../lib/use-online.ts";
 import { useSync } from "../platform/sync/replicache-provider.tsx";
-import { useProjectSync } from "../platform/sync/store-hooks.ts";
+import { useProjectSync, useProjectTasksRead } from "../platform/sync/store-hooks.ts";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { ScreenSkeleton, skeletonShapeOf } from "./screen-skeletons.tsx";
 
@@ -22,11 +22,14 @@ type ProjectSyncGateProps = {
  * store's list, and a project new to the list is asked for at once: its first page paints the
  * board, the rest follows. Until its first page has come the screen is its skeleton; offline,
  * a project this browser never loaded says so rather than showing an empty board. A project
- * the store does not have at all is left to the screens ("Project not found").
+ * the store does not have at all is left to the screens ("Project not found"). A project the
+ * store holds shows once its tasks have been read from this device (a reload reads the page's
+ * project first), never as an empty board meanwhile.
  */
 export function ProjectSyncGate({ projectId, project, back }: ProjectSyncGateProps) {
   const { projects, sync } = useSync();
   const state = useProjectSync(projectId);
+  const tasksRead = useProjectTasksRead(projectId);
   const browserOnline = useOnline();
   const reachesServer = useSyncExternalStore(sync.subscribe, () => sync.get().online);
   const pathname = useRouterState({ select: (router) => router.location.pathname });
@@ -36,8 +39,12 @@ export function ProjectSyncGate({ projectId, project, back }: ProjectSyncGatePro
     projects.open(projectId);
   }, [projects, projectId]);
 
-  if (state === "loaded" || state === "loading" || project === null) return <Outlet />;
   const shape = skeletonShapeOf(pathname);
+  if (project === null) return <Outlet />;
+  if (state === "loaded" || state === "loading") {
+    // Held: its tasks are read from this device's store before its screens show them.
+    return tasksRead ? <Outlet /> : <ScreenSkeleton shape={shape} label="Loading the project…" />;
+  }
   if (state === undefined || project === undefined || (browserOnline && reachesServer)) {
     return <ScreenSkeleton shape={shape} label="Loading the project…" />;
   }

@@ -15,14 +15,18 @@ export function afterNextPaint(task: () => void): () => void {
     cancel();
     task();
   };
-  // Frame callbacks run before the paint; a task queued from one runs after it.
-  const frame = requestAnimationFrame(() => {
-    afterFrame = setTimeout(run, 0);
-  });
+  // Frame callbacks run before the paint; a task queued from one runs after it. (Outside a
+  // browser, in tests, there are no frames: the fallback runs it.)
+  const frame =
+    typeof requestAnimationFrame === "function"
+      ? requestAnimationFrame(() => {
+          afterFrame = setTimeout(run, 0);
+        })
+      : undefined;
   const fallback = setTimeout(run, NO_FRAME_MS);
   function cancel() {
     done = true;
-    cancelAnimationFrame(frame);
+    if (frame !== undefined) cancelAnimationFrame(frame);
     clearTimeout(afterFrame);
     clearTimeout(fallback);
   }

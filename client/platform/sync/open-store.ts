@@ -89,7 +89,8 @@ function openStore(userId: string): OpenStore {
     stopReadingRelations();
     stopBringingRelated();
   };
-  const tasks = new TaskStore(rep);
+  // The page's own project is at the head of the list (above): its tasks are read first.
+  const tasks = new TaskStore(rep, () => projects.list());
   const undo = recordUndo(rep, tasks);
   // The others' presence comes on the same stream; the person is left out of it.
   setPresenceSelf(userId);

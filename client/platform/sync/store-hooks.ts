@@ -216,6 +216,20 @@ export function useProjectTasks(projectId: string): readonly Task[] {
   return useSyncExternalStore(subscribe, () => tasks.projectTasks(projectId));
 }
 
+/**
+ * Whether the store has read all of the project's tasks: an open reads them project by project
+ * (task-store.ts), and until then the project's screens would look empty. Asking for it puts
+ * the project first in that order.
+ */
+export function useProjectTasksRead(projectId: string): boolean {
+  const { tasks } = useSync();
+  const subscribe = useCallback(
+    (listener: () => void) => tasks.subscribe(projectId, listener),
+    [tasks, projectId],
+  );
+  return useSyncExternalStore(subscribe, () => tasks.isRead(projectId));
+}
+
 /** One project's tasks by status; a change gives new arrays only for the statuses it touched. */
 export function useProjectColumns(projectId: string): StatusColumns {
   const { tasks } = useSync();

@@ -41,6 +41,45 @@ async function boardStore() {
   return { rep, store, changed };
 }
 
+/** A store in memory with the app's mutators, and `putRows` to write rows as a pull does. */
+function storeWithRows() {
+  return new ReplicacheImpl({
+    name: `task-store-${Math.random()}`,
+    kvStore: "mem",
+    mutators: {
+      ...createMutators("user-1"),
+      async putRows(tx: WriteTransaction, rows: { key: string; value: Task }[]) {
+        for (const { key, value } of rows) await tx.set(key, value);
+      },
+    },
+    pullInterval: null,
+    logLevel: "error",
+  });
+}
+
+/** A task's row as a pull writes it: the index-th of its project, in board order. */
+function taskRow(projectId: string, id: string, index: number) {
+  const value: Task = {
+    id,
+    workspaceId: "workspace-1",
+    projectId,
+    number: index + 1,
+    title: `Task ${index}`,
+    description: "",
+    status: "to-do",
+    priority: "no-priority",
+    assigneeId: null,
+    dueDate: null,
+    position: `a${String(index).padStart(4, "0")}`,
+    labelIds: [],
+    parentId: null,
+    createdBy: null,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  return { key: taskKey(projectId, id), value };
+}
+
 const titles = (store: TaskStore) => store.projectTasks("project-1").map((task) => task.title);
 
 test("the board order follows each move, edit and deletion, as a full sort would give it", async () => {
@@ -136,44 +175,14 @@ test("a change gives new arrays only to the columns of the statuses it touched",
 });
 
 test("a store opened on existing tasks reads every one of them, of every project, and the changes made while it reads", async () => {
-  const rep = new ReplicacheImpl({
-    name: `task-store-${Math.random()}`,
-    kvStore: "mem",
-    mutators: {
-      ...createMutators("user-1"),
-      // Rows as a pull writes them, including tasks of a project the store does not have.
-      async putRows(tx: WriteTransaction, rows: { key: string; value: Task }[]) {
-        for (const { key, value } of rows) await tx.set(key, value);
-      },
-    },
-    pullInterval: null,
-    logLevel: "error",
-  });
+  // Rows as a pull writes them, including tasks of a project the store does not have.
+  const rep = storeWithRows();
   const projects = ["project-1", "project-2", "project-0"];
   const alphabet = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
   const rows = Array.from({ length: 600 }, (_, index) => {
     const projectId = projects[index % 3] ?? "project-1";
     // Ids starting with every character of the alphabet, on both sides of each split.
-    const id = `${alphabet[index % alphabet.length]}${index}`;
-    const value: Task = {
-      id,
-      workspaceId: "workspace-1",
-      projectId,
-      number: index + 1,
-      title: `Task ${index}`,
-      description: "",
-      status: "to-do",
-      priority: "no-priority",
-      assigneeId: null,
-      dueDate: null,
-      position: `a${String(index).padStart(4, "0")}`,
-      labelIds: [],
-      parentId: null,
-      createdBy: null,
-      createdAt,
-      updatedAt: createdAt,
-    };
-    return { key: taskKey(projectId, id), value };
+    return taskRow(projectId, `${alphabet[index % alphabet.length]}${index}`, index);
   });
   for (const projectId of ["project-1", "project-2"]) {
     await rep.mutate.createProject({
@@ -192,7 +201,8 @@ test("a store opened on existing tasks reads every one of them, of every project
   // Made while the store reads: it must not be lost nor undone by the read.
   void rep.mutate.updateTask({ id: "A11", title: "Renamed", updatedAt: createdAt });
   await loaded;
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Project by project: the others (and the tasks of project-0, which has no row) follow.
+  await expect.poll(() => projects.every((id) => store.isRead(id)), { timeout: 5000 }).toBe(true);
 
   for (const projectId of projects) {
     const expected = rows.filter((row) => row.value.projectId === projectId).map((row) => row.key);
@@ -247,4 +257,133 @@ test("sub-tasks are listed by parent, and a change of a task that is no sub-task
   expect(store.projectSubtasks("project-1").size).toBe(0);
   expect(store.taskById("parent")).toBeUndefined();
   expect(store.taskById("child-1")?.parentId).toBeNull();
+});
+
+/** A store in memory holding tasks of three projects (and one empty project), not yet read. */
+async function storeOfProjects(perProject: number) {
+  const rep = storeWithRows();
+  const projects = ["project-a", "project-b", "project-c", "project-empty"];
+  for (const [index, projectId] of projects.entries()) {
+    await rep.mutate.createProject({
+      id: projectId,
+      workspaceId: "workspace-1",
+      name: projectId,
+      key: `P${index}`,
+      createdAt,
+    });
+  }
+  const rows = projects
+    .slice(0, 3)
+    .flatMap((projectId) =>
+      Array.from({ length: perProject }, (_, index) =>
+        taskRow(projectId, `${projectId}-${index}`, index),
+      ),
+    );
+  await rep.mutate.putRows(rows);
+  return rep;
+}
+
+/**
+ * The order in which the store's projects become read, and each one's tasks at that moment:
+ * through `subscribe` (a screen following each, which asks for it) or, with `watchAll`, only
+ * through `subscribeAll`, which asks for none.
+ */
+function readOrder(store: TaskStore, projectIds: string[], { watchAll = false } = {}) {
+  const order: { projectId: string; tasks: number; othersRead: string[] }[] = [];
+  const record = () => {
+    for (const projectId of projectIds) {
+      if (!store.isRead(projectId) || order.some((entry) => entry.projectId === projectId)) {
+        continue;
+      }
+      order.push({
+        projectId,
+        tasks: store.projectTasks(projectId).length,
+        othersRead: projectIds.filter(
+          (id) => id !== projectId && order.some((entry) => entry.projectId === id),
+        ),
+      });
+    }
+  };
+  const all = () => projectIds.every((id) => order.some((entry) => entry.projectId === id));
+  const done = new Promise<void>((resolve) => {
+    const check = () => {
+      record();
+      if (all()) resolve();
+    };
+    if (watchAll) store.subscribeAll(check);
+    else for (const projectId of projectIds) store.subscribe(projectId, check);
+  });
+  return { order, done };
+}
+
+test("an open reads the projects one by one, the projects opened last first: a board shows before the others are read", async () => {
+  const rep = await storeOfProjects(300);
+  const store = new TaskStore(rep, () => ["project-b", "project-c"]);
+  opened.push({ rep, store });
+  expect(store.isRead("project-b")).toBe(false);
+  expect(store.projectTasks("project-b")).toEqual([]);
+  // Watched without asking for any: the list decides.
+  const all = ["project-a", "project-b", "project-c", "project-empty"];
+  const { order, done } = readOrder(store, all, { watchAll: true });
+  await done;
+  expect(order.map((entry) => entry.projectId)).toEqual([
+    "project-b",
+    "project-c",
+    "project-a",
+    "project-empty",
+  ]);
+  // Each project whole when it is read; the first before any other.
+  expect(order.map((entry) => entry.tasks)).toEqual([300, 300, 300, 0]);
+  expect(order[0]?.othersRead).toEqual([]);
+});
+
+test("a project a screen asks for while the store opens is read before the rest", async () => {
+  const rep = await storeOfProjects(200);
+  const store = new TaskStore(rep, () => ["project-a", "project-b", "project-c"]);
+  opened.push({ rep, store });
+  const { order, done } = readOrder(store, ["project-c"]);
+  await done;
+  expect(order).toEqual([{ projectId: "project-c", tasks: 200, othersRead: [] }]);
+});
+
+test("an empty project, and one created after the open, are read too: their screens hear it", async () => {
+  const rep = await storeOfProjects(10);
+  const store = new TaskStore(rep, () => []);
+  opened.push({ rep, store });
+  const { order, done } = readOrder(store, ["project-empty", "project-new"]);
+  await done;
+  expect(order.map((entry) => [entry.projectId, entry.tasks]).sort()).toEqual([
+    ["project-empty", 0],
+    ["project-new", 0],
+  ]);
+
+  // A change to a project read meanwhile applies at once.
+  const changed = new Promise<void>((resolve) => store.subscribe("project-new", resolve));
+  await rep.mutate.createProject({
+    id: "project-new",
+    workspaceId: "workspace-1",
+    name: "New",
+    key: "NEW",
+    createdAt,
+  });
+  await rep.mutate.createTask({ id: "fresh", projectId: "project-new", title: "Fresh", createdAt });
+  await changed;
+  expect(store.projectTasks("project-new").map((task) => task.title)).toEqual(["Fresh"]);
+});
+
+test("changes made while a project waits for its read are applied on top of what it reads", async () => {
+  const rep = await storeOfProjects(200);
+  const store = new TaskStore(rep, () => ["project-a", "project-b", "project-c"]);
+  opened.push({ rep, store });
+  // project-c is read last: these land while it waits.
+  await rep.mutate.updateTask({ id: "project-c-5", title: "Renamed", updatedAt: createdAt });
+  await rep.mutate.deleteTask({ id: "project-c-6", subtasks: "detach" });
+  await rep.mutate.createTask({ id: "late", projectId: "project-c", title: "Late", createdAt });
+  const { done } = readOrder(store, ["project-c"]);
+  await done;
+  const titles = new Map(store.projectTasks("project-c").map((task) => [task.id, task.title]));
+  expect(titles.size).toBe(200);
+  expect(titles.get("project-c-5")).toBe("Renamed");
+  expect(titles.has("project-c-6")).toBe(false);
+  expect(titles.get("late")).toBe("Late");
 });

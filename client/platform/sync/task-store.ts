@@ -1,7 +1,8 @@
-import type { ExperimentalNoIndexDiff, ReadonlyJSONValue } from "replicache";
+import type { ExperimentalNoIndexDiff, ReadTransaction, ReadonlyJSONValue } from "replicache";
 import { taskSchema, type Task, type TaskStatus } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
+import { afterNextPaint } from "../../lib/after-paint.ts";
 import type { Rep } from "./create-replicache.ts";
 
 type Listener = () => void;
@@ -27,6 +28,12 @@ const noSubtasks: ProjectSubtasks = new Map();
  * Every task of the store, kept in memory per project and fed by Replicache's watch: a change
  * costs the changed rows, not a re-scan and re-parse of a 10,000-task project (the pattern
  * repliear uses for its board). Screens read one project's tasks through `useProjectTasks`.
+ *
+ * A store holds the tasks of up to 20 projects (partial sync), so an open reads them project by
+ * project rather than all at once: first the projects a screen asks for (`subscribe`), then the
+ * others in the order of `firstProjects` (the projects opened last come first, the page's own at
+ * their head), then the rest. A reloaded board paints once its own project is read, whatever
+ * else the store holds; `isRead` says whether a project's tasks are all here yet.
  */
 export class TaskStore {
   private readonly byProject = new Map<string, Map<string, Task>>();
@@ -42,33 +49,134 @@ export class TaskStore {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly allListeners = new Set<Listener>();
   private readonly stopWatching: () => void;
-  ready = false;
-
-  constructor(rep: Rep) {
-    // Changes that land while the first read runs wait for it, then apply on top: a change
-    // the read already saw applies again to the same value.
-    let waiting: ExperimentalNoIndexDiff[] | null = [];
-    this.stopWatching = rep.experimentalWatch(
-      (diff) => (waiting ? waiting.push(diff) : this.apply(diff)),
-      { prefix: prefixes.task() },
-    );
-    void readAllTasks(rep).then(
-      (entries) => {
-        if (this.closed) return;
-        const diffs = waiting ?? [];
-        waiting = null;
-        this.apply(entries.map(([key, newValue]) => ({ op: "add" as const, key, newValue })));
-        for (const diff of diffs) this.apply(diff);
-      },
-      () => undefined, // Closed while reading.
-    );
-  }
-
+  /** Every change, in order, until the store's projects are known (the open's first read). */
+  private held: Change[] | null = [];
+  /** The projects with a row in the store at its open whose tasks are not read yet. */
+  private readonly unread = new Set<string>();
+  /** The projects with a row in the store at its open. */
+  private readonly known = new Set<string>();
+  /** Whether the tasks of projects without a row (none, nearly always) have been read. */
+  private othersRead = false;
+  /** Changes of projects not read yet, in order, applied on top of what their read finds. */
+  private readonly pending = new Map<string, Change[]>();
+  /** Projects a screen asked for, the last asked first: read before the others. */
+  private readonly wanted: string[] = [];
   private closed = false;
+
+  constructor(rep: Rep, firstProjects: () => readonly string[] = () => []) {
+    // A change that lands while its project is read waits for the read, then applies on top:
+    // a change the read already saw applies again to the same value.
+    this.stopWatching = rep.experimentalWatch((diff) => this.receive(diff), {
+      prefix: prefixes.task(),
+    });
+    void this.readAll(rep, firstProjects).catch(() => undefined); // Closed while reading.
+  }
 
   close() {
     this.closed = true;
     this.stopWatching();
+  }
+
+  /** Whether the project's tasks have all been read from the store (false while it opens). */
+  isRead(projectId: string): boolean {
+    if (this.held || this.unread.has(projectId)) return false;
+    return this.othersRead || this.known.has(projectId);
+  }
+
+  private receive(diff: ExperimentalNoIndexDiff) {
+    if (this.held) {
+      this.held.push(...diff);
+      return;
+    }
+    const now: Change[] = [];
+    for (const change of diff) {
+      const projectId = projectOfKey(change.key);
+      if (projectId === undefined) continue;
+      if (this.isRead(projectId)) now.push(change);
+      else this.pendingOf(projectId).push(change);
+    }
+    if (now.length > 0) this.apply(now);
+  }
+
+  private pendingOf(projectId: string): Change[] {
+    let changes = this.pending.get(projectId);
+    if (!changes) this.pending.set(projectId, (changes = []));
+    return changes;
+  }
+
+  /**
+   * A read's tasks, then the changes that came while it ran, for these projects; their screens
+   * hear of it even when nothing was found (`isRead` changed).
+   */
+  private settle(entries: [string, ReadonlyJSONValue][], projectIds: readonly string[]) {
+    const changes: Change[] = entries.map(([key, newValue]) => ({ op: "add", key, newValue }));
+    for (const projectId of projectIds) {
+      changes.push(...(this.pending.get(projectId) ?? []));
+      this.pending.delete(projectId);
+    }
+    const touched = this.apply(changes);
+    for (const projectId of projectIds) {
+      if (touched.has(projectId)) continue;
+      for (const listener of this.listeners.get(projectId) ?? []) listener();
+    }
+  }
+
+  private async readAll(rep: Rep, firstProjects: () => readonly string[]) {
+    const { projectIds, others } = await readProjectsAndOthers(rep);
+    if (this.closed) return;
+    for (const projectId of projectIds) {
+      this.known.add(projectId);
+      this.unread.add(projectId);
+    }
+    const held = this.held ?? [];
+    this.held = null;
+    for (const change of held) {
+      const projectId = projectOfKey(change.key);
+      if (projectId !== undefined) this.pendingOf(projectId).push(change);
+    }
+    this.othersRead = true;
+    // Every project without a row is read now: those with changes waiting, and any a screen
+    // follows (a project created since the open).
+    const unknown = new Set([...this.pending.keys(), ...this.listeners.keys()]);
+    this.settle(
+      others,
+      [...unknown].filter((projectId) => !this.known.has(projectId)),
+    );
+    const order = [...new Set([...firstProjects(), ...projectIds])];
+    let first = true;
+    for (;;) {
+      const next =
+        this.wanted.find((id) => this.unread.has(id)) ?? order.find((id) => this.unread.has(id));
+      if (next === undefined) break;
+      const entries = await readProjectTasks(rep, next);
+      if (this.closed) return;
+      this.unread.delete(next);
+      this.settle(entries, [next]);
+      if (this.unread.size > 0) await this.pause(first);
+      first = false;
+    }
+  }
+
+  /** Ends a pause between two projects' reads at once: a screen asks for one. */
+  private wake: (() => void) | undefined;
+
+  /**
+   * Between two projects' reads: the frame that shows the one just read is painted first. After
+   * the first (the page's own), the others wait until the page is idle too, so its screen
+   * draws its cards and settles before the rest of the store is read; a screen that asks for
+   * a project meanwhile ends the wait.
+   */
+  private pause(first: boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const stops: (() => void)[] = [];
+      const done = () => {
+        for (const stop of stops) stop();
+        this.wake = undefined;
+        resolve();
+      };
+      this.wake = done;
+      stops.push(afterNextPaint(first ? () => stops.push(afterIdle(done)) : done));
+    });
   }
 
   /** One project's tasks in board order (status aside): position, then id. */
@@ -136,7 +244,12 @@ export class TaskStore {
     return [...this.byProject.keys()];
   }
 
+  /** Follows one project's tasks; a project not read yet is read next. */
   subscribe(projectId: string, listener: Listener): () => void {
+    if (this.unread.has(projectId) || this.held) {
+      this.wanted.unshift(projectId);
+      this.wake?.();
+    }
     let set = this.listeners.get(projectId);
     if (!set) this.listeners.set(projectId, (set = new Set()));
     set.add(listener);
@@ -148,13 +261,13 @@ export class TaskStore {
     return () => this.allListeners.delete(listener);
   }
 
-  private apply(diff: ExperimentalNoIndexDiff) {
+  /** Applies the changes and tells the screens of each project they touched; returns those. */
+  private apply(diff: readonly Change[]): ReadonlySet<string> {
     /** Per touched project: the tasks replaced or removed (old values) and the new ones. */
     const touched = new Map<string, { removed: Task[]; added: Task[] }>();
     for (const change of diff) {
-      if (typeof change.key !== "string") continue;
-      const projectId = change.key.split("/")[1];
-      if (!projectId) continue;
+      const projectId = projectOfKey(change.key);
+      if (projectId === undefined) continue;
       let tasks = this.byProject.get(projectId);
       let edit = touched.get(projectId);
       if (!edit) touched.set(projectId, (edit = { removed: [], added: [] }));
@@ -176,12 +289,12 @@ export class TaskStore {
         this.setChild(projectId, before, parsed.data);
       }
     }
-    this.ready = true;
     for (const [projectId, edit] of touched) {
       this.resort(projectId, edit.removed, edit.added);
       for (const listener of this.listeners.get(projectId) ?? []) listener();
     }
     for (const listener of this.allListeners) listener();
+    return new Set(touched.keys());
   }
 
   /** Keeps `children` current for one task's change; drops the project's lists if it mattered. */
@@ -243,39 +356,80 @@ const INCREMENTAL_LIMIT = 64;
 /** Task ids (nanoid's alphabet) split at these characters into ranges read side by side. */
 const ID_SPLITS = "4CKS_go".split("");
 
+type Change = ExperimentalNoIndexDiff[number];
+
+/** How long the rest of the store waits for an idle moment after the page's own project. */
+const IDLE_WAIT_MS = 2000;
+
+/** Runs `task` when the page is next idle (at the latest after IDLE_WAIT_MS); returns a cancel. */
+function afterIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback !== "function") {
+    const timer = setTimeout(task, 200);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(task, { timeout: IDLE_WAIT_MS });
+  return () => cancelIdleCallback(handle);
+}
+type Range = { start: string; end: string | undefined };
+
+/** The project of a key `task/{projectId}/{taskId}`. */
+function projectOfKey(key: string): string | undefined {
+  return key.split("/")[1] || undefined;
+}
+
+/** The keys of a project's tasks: `task/{id}/` up to `task/{id}0` ("0" follows "/"). */
+function projectSpan(projectId: string): { start: string; end: string } {
+  return { start: prefixes.task(projectId), end: `${prefixes.task()}${projectId}0` };
+}
+
+/** Every entry of the range, read with the others of one transaction. */
+async function readRange(tx: ReadTransaction, { start, end }: Range) {
+  const entries: [string, ReadonlyJSONValue][] = [];
+  const scan = tx.scan({ prefix: prefixes.task(), start: { key: start } });
+  for await (const [key, value] of scan.entries()) {
+    if (end !== undefined && key >= end) break;
+    entries.push([key, value]);
+  }
+  return entries;
+}
+
+const readRanges = async (tx: ReadTransaction, ranges: Range[]) =>
+  (await Promise.all(ranges.map((range) => readRange(tx, range)))).flat();
+
 /**
- * Every task of the store. Replicache reads a scan's B-tree nodes from IndexedDB one after
- * another, each a round trip, which made this the longest step of reloading a 10,000-task
- * board; the same keys read as a few ranges at once overlap those round trips. The ranges
- * split each known project's tasks by the first character of their id, and together cover
- * every key under `task/`, whatever its project.
+ * The store's projects (those with a row), and the tasks of any project without one: the keys
+ * between the projects' spans, read side by side (a project's row nearly always comes with
+ * its tasks, so these ranges are nearly always empty).
  */
-async function readAllTasks(rep: Rep): Promise<[string, ReadonlyJSONValue][]> {
+function readProjectsAndOthers(rep: Rep) {
   return rep.query(async (tx) => {
-    const prefix = prefixes.task();
     const projectIds = new Set<string>();
     for await (const key of tx.scan({ prefix: prefixes.project() }).keys()) {
       projectIds.add(key.slice(key.lastIndexOf("/") + 1));
     }
-    const starts = [...projectIds]
-      .flatMap((projectId) => [
-        prefixes.task(projectId),
-        ...ID_SPLITS.map((char) => `${prefixes.task(projectId)}${char}`),
-      ])
-      .sort();
-    const ranges = [prefix, ...starts].map((start, index, all) => ({ start, end: all[index + 1] }));
-    const parts = await Promise.all(
-      ranges.map(async ({ start, end }) => {
-        const entries: [string, ReadonlyJSONValue][] = [];
-        for await (const [key, value] of tx.scan({ prefix, start: { key: start } }).entries()) {
-          if (end !== undefined && key >= end) break;
-          entries.push([key, value]);
-        }
-        return entries;
-      }),
-    );
-    return parts.flat();
+    const spans = [...projectIds].map(projectSpan).sort((a, b) => (a.start < b.start ? -1 : 1));
+    const gaps: Range[] = [];
+    let from = prefixes.task();
+    for (const span of spans) {
+      if (from < span.start) gaps.push({ start: from, end: span.start });
+      from = span.end;
+    }
+    gaps.push({ start: from, end: undefined });
+    return { projectIds: [...projectIds], others: await readRanges(tx, gaps) };
   });
+}
+
+/**
+ * One project's tasks. Replicache reads a scan's B-tree nodes from IndexedDB one after another,
+ * each a round trip, which made this the longest step of reloading a 10,000-task board; the
+ * same keys read as a few ranges at once (split by the first character of the task's id)
+ * overlap those round trips.
+ */
+function readProjectTasks(rep: Rep, projectId: string) {
+  const span = projectSpan(projectId);
+  const starts = [span.start, ...ID_SPLITS.map((char) => `${span.start}${char}`)];
+  const ranges = starts.map((start, index) => ({ start, end: starts[index + 1] ?? span.end }));
+  return rep.query((tx) => readRanges(tx, ranges));
 }
 
 /**
