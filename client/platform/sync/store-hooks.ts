@@ -40,7 +40,7 @@ import {
 } from "../../../shared/keys.ts";
 import type { Rep } from "./create-replicache.ts";
 import { useSync } from "./replicache-provider.tsx";
-import type { ProjectSubtasks, StatusColumns } from "./task-store.ts";
+import type { ProjectSubtasks, StatusColumns, TaskStore } from "./task-store.ts";
 
 /**
  * The hooks screens read the local store through. Each scans only the prefix it needs
@@ -206,48 +206,40 @@ export function useLabels(workspaceId: string): Label[] {
   );
 }
 
-/** One project's tasks in board order, from the in-memory task store (no scan per change). */
-export function useProjectTasks(projectId: string): readonly Task[] {
+/**
+ * One of the task store's views of a project, read again when a task of the project changes
+ * (the store is outside React). Following a project asks the store to read it first.
+ */
+function useProjectTaskStore<T>(projectId: string, read: (tasks: TaskStore) => T): T {
   const { tasks } = useSync();
   const subscribe = useCallback(
     (listener: () => void) => tasks.subscribe(projectId, listener),
     [tasks, projectId],
   );
-  return useSyncExternalStore(subscribe, () => tasks.projectTasks(projectId));
+  return useSyncExternalStore(subscribe, () => read(tasks));
+}
+
+/** One project's tasks in board order, from the in-memory task store (no scan per change). */
+export function useProjectTasks(projectId: string): readonly Task[] {
+  return useProjectTaskStore(projectId, (tasks) => tasks.projectTasks(projectId));
 }
 
 /**
  * Whether the store has read all of the project's tasks: an open reads them project by project
- * (task-store.ts), and until then the project's screens would look empty. Asking for it puts
- * the project first in that order.
+ * (task-store.ts), and until then the project's screens would look empty.
  */
 export function useProjectTasksRead(projectId: string): boolean {
-  const { tasks } = useSync();
-  const subscribe = useCallback(
-    (listener: () => void) => tasks.subscribe(projectId, listener),
-    [tasks, projectId],
-  );
-  return useSyncExternalStore(subscribe, () => tasks.isRead(projectId));
+  return useProjectTaskStore(projectId, (tasks) => tasks.isRead(projectId));
 }
 
 /** One project's tasks by status; a change gives new arrays only for the statuses it touched. */
 export function useProjectColumns(projectId: string): StatusColumns {
-  const { tasks } = useSync();
-  const subscribe = useCallback(
-    (listener: () => void) => tasks.subscribe(projectId, listener),
-    [tasks, projectId],
-  );
-  return useSyncExternalStore(subscribe, () => tasks.projectColumns(projectId));
+  return useProjectTaskStore(projectId, (tasks) => tasks.projectColumns(projectId));
 }
 
 /** One project's sub-tasks by parent; the same map until one of its sub-tasks changes. */
 export function useProjectSubtasks(projectId: string): ProjectSubtasks {
-  const { tasks } = useSync();
-  const subscribe = useCallback(
-    (listener: () => void) => tasks.subscribe(projectId, listener),
-    [tasks, projectId],
-  );
-  return useSyncExternalStore(subscribe, () => tasks.projectSubtasks(projectId));
+  return useProjectTaskStore(projectId, (tasks) => tasks.projectSubtasks(projectId));
 }
 
 /** A task's sub-tasks, in the order they were created. */

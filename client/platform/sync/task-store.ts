@@ -357,6 +357,7 @@ const INCREMENTAL_LIMIT = 64;
 const ID_SPLITS = "4CKS_go".split("");
 
 type Change = ExperimentalNoIndexDiff[number];
+type Range = { start: string; end: string | undefined };
 
 /** How long the rest of the store waits for an idle moment after the page's own project. */
 const IDLE_WAIT_MS = 2000;
@@ -370,7 +371,6 @@ function afterIdle(task: () => void): () => void {
   const handle = requestIdleCallback(task, { timeout: IDLE_WAIT_MS });
   return () => cancelIdleCallback(handle);
 }
-type Range = { start: string; end: string | undefined };
 
 /** The project of a key `task/{projectId}/{taskId}`. */
 function projectOfKey(key: string): string | undefined {
