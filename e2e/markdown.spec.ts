@@ -1,6 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signedInPerson } from "./support/accounts.ts";
+import {
+  mailedLink,
+  signedInPerson,
+  uniqueEmail,
+  workspaceWithMember,
+} from "./support/accounts.ts";
 import { descriptionEditor, editorText } from "./support/description-editor.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 import { createProjectThroughSync } from "./support/sync.ts";
@@ -72,10 +77,10 @@ test("a description's markdown is shown without styles, forms, embeds, scripts o
   await expect(link).toHaveAttribute("href", "https://example.com/page");
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("rel", "noopener noreferrer nofollow");
-  await expect(preview.getByRole("img", { name: "the app's icon" })).toHaveAttribute(
-    "src",
-    "/icons/icon.svg",
-  );
+  // An image of this site other than an attachment's waits for a click too: an image is a GET
+  // with the reader's cookies.
+  await expect(preview.locator('button[data-alt="the app\'s icon"]')).toBeVisible();
+  await expect(preview.getByRole("img", { name: "the app's icon" })).toHaveCount(0);
 
   // The external image waits for the reader: nothing has gone out yet.
   const load = preview.getByRole("button", { name: "Load image from evil.example" });
@@ -272,4 +277,54 @@ test("the public page renders a task's markdown read-only, and search shows its 
   for (const syntax of ["**", "# ", "[ ]", "](", "```", "`"]) {
     await expect(hit).not.toContainText(syntax);
   }
+});
+
+test("an image in a comment that points at a sign-in link of the app loads nothing, and the reader stays themselves", async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  const { workspaceId, ownerEmail, memberContext } = await workspaceWithMember(page, browser, {
+    owner: "Reader Ruth",
+    member: "Mallory Member",
+    workspace: "Planted",
+  });
+  // Mallory asks for a sign-in link to an account of her own and plants it as an image.
+  const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const attacker = uniqueEmail("mallory-alt");
+  await signedOut.post("/api/auth/sign-in/magic-link", {
+    data: { email: attacker },
+    headers: { Origin: process.env.E2E_BASE_URL ?? "" },
+  });
+  const token = new URL(await mailedLink(signedOut, attacker, "magic-link")).searchParams.get(
+    "token",
+  );
+  await signedOut.dispose();
+  const projectId = await createProjectThroughSync(memberContext.request, workspaceId, {
+    name: "Site",
+    key: "SITE",
+  });
+  const taskId = `tsk-img-${Date.now().toString(36)}`;
+  await pushMutations(memberContext.request, [
+    mutation("createTask", { id: taskId, projectId, title: "Look at this", createdAt: now() }),
+    mutation("addComment", {
+      id: `${taskId}-c`,
+      taskId,
+      body: `Looks fine ![ok](/api/auth/magic-link/verify?token=${token}) to me`,
+      createdAt: now(),
+    }),
+  ]);
+  const signInRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/magic-link/verify")) signInRequests.push(request.url());
+  });
+
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/task/${taskId}`);
+
+  await expect(page.getByText("Looks fine")).toBeVisible();
+  await expect(page.locator('button[data-alt="ok"]')).toBeVisible();
+  expect(signInRequests).toEqual([]);
+  const session = await page.request.get("/api/auth/get-session");
+  expect(await session.json()).toMatchObject({ user: { email: ownerEmail } });
+  await memberContext.close();
 });

@@ -169,6 +169,7 @@ test("a person renames and deletes their workspace, changes their password and d
   await dialog.getByRole("button", { name: "Delete account" }).click();
   await expect(page.getByText("We mailed you a link")).toBeVisible();
   await page.goto(await mailedLink(request, email, "delete-account"));
+  await page.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
 
   await page.getByLabel("Email").fill(email);

@@ -29,6 +29,7 @@ test("a verification link with a broken token says so, and a new link sent from 
   const elsewhere = await browser.newContext();
   const visitor = await elsewhere.newPage();
   await visitor.goto(link.href);
+  await visitor.getByRole("button", { name: "Confirm my address" }).click();
   await expect(visitor).toHaveURL(/\/auth\/verify-email\?error=INVALID_TOKEN$/);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("The link did not work");
   await expect(visitor.getByText("This verification link is not valid.")).toBeVisible();
@@ -39,6 +40,7 @@ test("a verification link with a broken token says so, and a new link sent from 
   await expect.poll(() => verificationMails(request, email)).toBe(2);
 
   await visitor.goto(await mailedLink(request, email, "verify-email"));
+  await visitor.getByRole("button", { name: "Confirm my address" }).click();
   await expect(visitor).not.toHaveURL(/\/auth\//);
   const session = await elsewhere.request.get("/api/auth/get-session");
   expect(await session.json()).toMatchObject({ user: { email, emailVerified: true } });

@@ -2,6 +2,7 @@ import express from "express";
 import { attachmentRoutes } from "./attachments/attachment-routes.ts";
 import type { AttachmentStorage } from "./attachments/storage.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
+import { mailedLinkRoutes } from "./auth/mailed-links.ts";
 import type { Auth } from "./auth/auth.ts";
 import type { Config, S3Config } from "./config.ts";
 import { configRoutes } from "./config-routes.ts";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(responseCompression());
 
+  app.use(mailedLinkRoutes({ auth, sql: db.sql }));
   app.use(authRoutes(auth));
   app.use(
     syncRoutes({

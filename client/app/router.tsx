@@ -128,18 +128,47 @@ const authErrorRoute = createRoute({
   validateSearch: z.object({ error: z.string().optional().catch(undefined) }),
 }).lazy(() => import("../features/auth/auth-error.tsx").then((m) => m.Route));
 
-// Every verification link of a mail comes back here: on to `redirect` when it worked, else the
-// reason (better-auth adds `?error=TOKEN_EXPIRED` and the like) and a way to get a new link.
+// The query of a mailed link that signs in or changes the account: its page acts on a click
+// only (features/auth/mailed-link.ts). Reachable with a session too.
+const mailedLinkSearch = {
+  token: z.string().optional().catch(undefined),
+  callbackURL: z.string().optional().catch(undefined),
+  newUserCallbackURL: z.string().optional().catch(undefined),
+  errorCallbackURL: z.string().optional().catch(undefined),
+};
+
+const magicLinkRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: "magic-link",
+  validateSearch: z.object(mailedLinkSearch),
+  beforeLoad: async () => {
+    await loadSession();
+  },
+}).lazy(() => import("../features/auth/magic-link.tsx").then((m) => m.Route));
+
+const deleteAccountRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: "delete-account",
+  validateSearch: z.object(mailedLinkSearch),
+  beforeLoad: async () => {
+    await loadSession();
+  },
+}).lazy(() => import("../features/auth/delete-account.tsx").then((m) => m.Route));
+
+// The mailed verification link opens this page with its token: the address is confirmed on a
+// click. better-auth then comes back here: on to `redirect` when it worked, else the reason
+// (`?error=TOKEN_EXPIRED` and the like) and a way to get a new link.
 // Reachable with a session too: a signed-in person follows links from their settings.
 const verifyEmailRoute = createRoute({
   getParentRoute: () => authRoute,
   path: "verify-email",
   validateSearch: z.object({
+    ...mailedLinkSearch,
     error: z.string().optional().catch(undefined),
     redirect: inAppPath,
   }),
   beforeLoad: async ({ search }) => {
-    if (!search.error) throw redirect({ href: search.redirect ?? "/dashboard" });
+    if (!search.error && !search.token) throw redirect({ href: search.redirect ?? "/dashboard" });
     // The screen offers a new link to the signed-in person's address, or asks for one.
     await loadSession();
   },
@@ -394,6 +423,8 @@ const routeTree = rootRoute.addChildren([
     acceptInvitationRoute,
     authErrorRoute,
     verifyEmailRoute,
+    magicLinkRoute,
+    deleteAccountRoute,
   ]),
   publicProjectRoute,
   testErrorRoute,

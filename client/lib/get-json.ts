@@ -6,7 +6,7 @@ const errorBodySchema = z.object({
   code: z.string().optional().catch(undefined),
 });
 
-function parseErrorBody(text: string): z.infer<typeof errorBodySchema> {
+export function parseErrorBody(text: string): z.infer<typeof errorBodySchema> {
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;

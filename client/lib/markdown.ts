@@ -6,8 +6,10 @@ import { attachmentIdOf } from "../../shared/attachments.ts";
  * The one way the app turns markdown written by people into HTML: marked (GitHub's flavour,
  * line breaks kept), then a strict allow-list. Anyone in a workspace writes descriptions, so
  * nothing may style the page (a `style` overlay), ask for a password (a `<form>`), run or embed
- * anything, or call home (an external image loads only when the reader asks: it becomes a
- * "Load image from <host>" button, see `loadImageOnClick`).
+ * anything, or call home. Only an attachment's image (`/api/attachments/{id}/content`) loads by
+ * itself; any other image loads only when the reader asks (a "Load image from <host>" button, see
+ * `loadImageOnClick`), of this site too: an image is a GET with the reader's cookies, and a
+ * written `![](/api/…)` must not act for them.
  */
 
 const ALLOWED_TAGS = [
@@ -90,6 +92,7 @@ export function renderMarkdown(
     if (id) continue;
     const source = imageSource(image.getAttribute("src"));
     if (source) image.replaceWith(placeholder(inert, image, source));
+    else image.remove();
   }
   return inert.body.innerHTML;
 }
@@ -144,17 +147,14 @@ function isThisSite(href: string | null): boolean {
   }
 }
 
-/** The address of an image that must wait for a click: one not of this site, data: or blob:. */
+/** The address of an image that is not an attachment's, which waits for a click; null if none. */
 function imageSource(src: string | null): URL | null {
   if (!src) return null;
-  let url: URL;
   try {
-    url = new URL(src, window.location.href);
+    return new URL(src, window.location.href);
   } catch {
     return null;
   }
-  if (url.protocol === "data:" || url.protocol === "blob:") return null;
-  return url.origin === window.location.origin ? null : url;
 }
 
 function pendingImage(inert: Document, image: HTMLImageElement): HTMLElement {
@@ -173,7 +173,7 @@ function placeholder(inert: Document, image: HTMLImageElement, source: URL): HTM
   const alt = image.getAttribute("alt");
   if (alt) button.dataset.alt = alt;
   button.title = alt ? `${alt} (${source.href})` : source.href;
-  button.textContent = `Load image from ${source.host}`;
+  button.textContent = source.host ? `Load image from ${source.host}` : "Load embedded image";
   return button;
 }
 

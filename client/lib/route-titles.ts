@@ -34,6 +34,8 @@ const titles: { [Id in RouteId]?: (names: TitleNames) => string } = {
   "/auth/accept-invitation/$inviteId": () => "Accept invitation",
   "/auth/error": () => "Authentication error",
   "/auth/verify-email": () => "Verify email",
+  "/auth/magic-link": () => "Sign in with a link",
+  "/auth/delete-account": () => "Delete account",
   // The project's own name once its page has it, as a shared link's tab should read.
   [PUBLIC_PROJECT_ROUTE]: ({ project }) => (project ? `${project} · Public` : "Public project"),
   "/test-error": () => "Error test",

@@ -33,7 +33,7 @@ async function signInWorks(email: string, password: string): Promise<boolean> {
 }
 
 async function verifyEmail(person: Person): Promise<void> {
-  await person.browser.open(await linkInLatestMail(server.url, person.email, "verify-email"));
+  await person.browser.confirm(await linkInLatestMail(server.url, person.email, "verify-email"));
 }
 
 async function rowsOf(table: "session" | "account" | "user", userId: string): Promise<number> {
@@ -188,12 +188,12 @@ describe("POST /api/auth/change-email", () => {
     const newAddress = newEmail("moved");
     await person.browser.post("/api/auth/change-email", { newEmail: newAddress });
 
-    await person.browser.open(await linkInLatestMail(server.url, person.email, "change-email"));
-    const reply = await person.browser.open(
+    await person.browser.confirm(await linkInLatestMail(server.url, person.email, "change-email"));
+    const reply = await person.browser.confirm(
       await linkInLatestMail(server.url, newAddress, "verify-email"),
     );
 
-    expect(reply.status).toBe(302);
+    expect(reply.status).toBe(200);
     expect(await currentSession(person.browser)).toMatchObject({
       user: { email: newAddress, emailVerified: true },
     });
@@ -206,7 +206,7 @@ describe("POST /api/auth/change-email", () => {
     const newAddress = newEmail("moved");
 
     await person.browser.post("/api/auth/change-email", { newEmail: newAddress });
-    await person.browser.open(await linkInLatestMail(server.url, newAddress, "verify-email"));
+    await person.browser.confirm(await linkInLatestMail(server.url, newAddress, "verify-email"));
 
     expect(await currentSession(person.browser)).toMatchObject({ user: { email: newAddress } });
   });
@@ -244,7 +244,7 @@ describe("POST /api/auth/delete-user", () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ success: true, message: "Verification email sent" });
     const link = await linkInLatestMail(server.url, person.email, "delete-account");
-    expect(link.pathname).toBe("/api/auth/delete-user/callback");
+    expect(link.pathname).toBe("/auth/delete-account");
     expect(link.searchParams.get("token")).toMatch(/^[a-z0-9]{32}$/);
     expect(await signInWorks(person.email, person.password)).toBe(true);
   });
@@ -254,11 +254,11 @@ describe("POST /api/auth/delete-user", () => {
     const laptop = await signIn(server.url, person);
     await person.browser.post("/api/auth/delete-user", {});
 
-    const reply = await person.browser.open(
+    const reply = await person.browser.confirm(
       await linkInLatestMail(server.url, person.email, "delete-account"),
     );
 
-    expect(reply.status).toBe(302);
+    expect(reply.status).toBe(200);
     expect(reply.location?.pathname).toBe("/");
     expect(await currentSession(person.browser)).toBeNull();
     expect(await currentSession(laptop)).toBeNull();
@@ -272,10 +272,10 @@ describe("POST /api/auth/delete-user", () => {
     const person = await signUp(server.url);
     await person.browser.post("/api/auth/delete-user", {});
     const link = await linkInLatestMail(server.url, person.email, "delete-account");
-    await person.browser.open(link);
+    await person.browser.confirm(link);
     const again = await signUp(server.url, { email: person.email });
 
-    const reply = await again.browser.open(link);
+    const reply = await again.browser.confirm(link);
 
     expect(reply.status).toBe(404);
     expect(reply.body).toMatchObject({ code: "INVALID_TOKEN" });

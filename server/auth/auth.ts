@@ -16,6 +16,7 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { AuthCall } from "../sync/auth-announcements.ts";
 import { refuseUnstorableInput } from "./auth-input-guard.ts";
+import { mailedLinkPage } from "./mailed-link-pages.ts";
 import { setPasswordRoute } from "./set-password-route.ts";
 import { socialProviderOptions } from "./social-providers.ts";
 
@@ -106,7 +107,8 @@ export function authOptions({
       sendOnSignIn: config.requireEmailVerification,
       autoSignInAfterVerification: true,
       expiresIn: HOUR,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url: link }) => {
+        const url = mailedLinkPage("verify-email", link, baseUrl);
         await mailer.send({
           kind: "verify-email",
           to: user.email,
@@ -119,7 +121,8 @@ export function authOptions({
     user: {
       changeEmail: {
         enabled: true,
-        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+        sendChangeEmailConfirmation: async ({ user, newEmail, url: link }) => {
+          const url = mailedLinkPage("verify-email", link, baseUrl);
           await mailer.send({
             kind: "change-email",
             to: user.email,
@@ -132,7 +135,8 @@ export function authOptions({
       deleteUser: {
         enabled: true,
         deleteTokenExpiresIn: DAY,
-        sendDeleteAccountVerification: async ({ user, url }) => {
+        sendDeleteAccountVerification: async ({ user, url: link }) => {
+          const url = mailedLinkPage("delete-account", link, baseUrl);
           await mailer.send({
             kind: "delete-account",
             to: user.email,
@@ -255,7 +259,8 @@ export function authOptions({
       magicLink({
         expiresIn: 5 * 60,
         // No disableSignUp: the user.create hook below decides, so invited people get through.
-        sendMagicLink: async ({ email, url }) => {
+        sendMagicLink: async ({ email, url: link }) => {
+          const url = mailedLinkPage("magic-link", link, baseUrl);
           await mailer.send({
             kind: "magic-link",
             to: email,

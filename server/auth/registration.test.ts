@@ -153,9 +153,9 @@ describe("with DISABLE_REGISTRATION=true", () => {
     const browser = new Browser(server.url);
     await browser.post("/api/auth/sign-in/magic-link", { email, callbackURL: "/dashboard" });
 
-    const reply = await browser.open(await linkInLatestMail(server.url, email, "magic-link"));
+    const reply = await browser.confirm(await linkInLatestMail(server.url, email, "magic-link"));
 
-    expect(reply.status).toBe(302);
+    expect(reply.status).toBe(200);
     expect(reply.location?.searchParams.get("error")).toBe("REGISTRATION_DISABLED");
     expect(await currentSession(browser)).toBeNull();
   });
@@ -166,7 +166,7 @@ describe("with DISABLE_REGISTRATION=true", () => {
     const browser = new Browser(server.url);
     await browser.post("/api/auth/sign-in/magic-link", { email, callbackURL: "/dashboard" });
 
-    const reply = await browser.open(await linkInLatestMail(server.url, email, "magic-link"));
+    const reply = await browser.confirm(await linkInLatestMail(server.url, email, "magic-link"));
 
     expect(reply.location?.pathname).toBe("/dashboard");
     expect(await currentSession(browser)).toMatchObject({ user: { email } });

@@ -5,6 +5,7 @@ import {
   linkInLatestMail,
   newEmail,
   PASSWORD,
+  SESSION_COOKIE,
   signUp,
 } from "../test/auth-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
@@ -210,10 +211,129 @@ describe("redirect targets", () => {
     const link = await linkInLatestMail(server.url, person.email, "verify-email");
     link.searchParams.set("callbackURL", "https://evil.example/verified");
 
-    const reply = await new Browser(server.url).open(link);
+    const reply = await new Browser(server.url).confirm(link);
 
     expect(reply.status).toBe(403);
     expect(reply.body).toMatchObject({ message: "Invalid callbackURL" });
     expect(await currentSession(person.browser)).toMatchObject({ user: { emailVerified: false } });
+  });
+});
+
+/**
+ * A GET is what an `<img>` sends, with the reader's cookies: a member who wrote
+ * `![ok](/api/auth/magic-link/verify?token=…)` in a comment, with a token of their own account,
+ * signed every reader in as themselves. No mailed link acts on a GET now (mailed-links.ts).
+ */
+describe("mailed links act only on a click on our page, never on a GET", () => {
+  const asAnImage = { "sec-fetch-dest": "image", "sec-fetch-mode": "no-cors" };
+
+  async function getAsImage(browser: Browser, pathAndQuery: string) {
+    const cookie = browser.cookie(SESSION_COOKIE);
+    return fetch(new URL(pathAndQuery, server.url), {
+      headers: { ...asAnImage, ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}) },
+      redirect: "manual",
+    });
+  }
+
+  it("a magic link's address loaded as an image keeps the reader signed in as themselves", async () => {
+    const attacker = newEmail("attacker");
+    await new Browser(server.url).post("/api/auth/sign-in/magic-link", { email: attacker });
+    const token = (await linkInLatestMail(server.url, attacker, "magic-link")).searchParams.get(
+      "token",
+    );
+    const reader = await signUp(server.url, { label: "reader" });
+
+    const image = await getAsImage(reader.browser, `/api/auth/magic-link/verify?token=${token}`);
+
+    expect(image.headers.getSetCookie()).toEqual([]);
+    expect(await currentSession(reader.browser)).toMatchObject({
+      user: { id: reader.userId, email: reader.email },
+    });
+    // The token is not spent: the attacker's own click still signs them in.
+    const attackerBrowser = new Browser(server.url);
+    await attackerBrowser.confirm(await linkInLatestMail(server.url, attacker, "magic-link"));
+    expect(await currentSession(attackerBrowser)).toMatchObject({ user: { email: attacker } });
+  });
+
+  it("a verification link loaded as an image neither verifies the address nor signs anyone in", async () => {
+    const person = await signUp(server.url);
+    const token = (
+      await linkInLatestMail(server.url, person.email, "verify-email")
+    ).searchParams.get("token");
+    const visitor = new Browser(server.url);
+
+    const image = await getAsImage(visitor, `/api/auth/verify-email?token=${token}&callbackURL=/`);
+
+    expect(image.headers.getSetCookie()).toEqual([]);
+    expect(await currentSession(visitor)).toBeNull();
+    expect(await currentSession(person.browser)).toMatchObject({ user: { emailVerified: false } });
+  });
+
+  it("an account deletion link loaded as an image deletes nothing", async () => {
+    const person = await signUp(server.url);
+    await person.browser.post("/api/auth/delete-user", { callbackURL: "/" });
+    const token = (
+      await linkInLatestMail(server.url, person.email, "delete-account")
+    ).searchParams.get("token");
+
+    await getAsImage(person.browser, `/api/auth/delete-user/callback?token=${token}&callbackURL=/`);
+
+    expect(await currentSession(person.browser)).toMatchObject({ user: { id: person.userId } });
+  });
+
+  it("a mailed link's old address, opened in a browser, leads to the page that asks first", async () => {
+    const email = newEmail("magic");
+    await new Browser(server.url).post("/api/auth/sign-in/magic-link", { email });
+    const token = (await linkInLatestMail(server.url, email, "magic-link")).searchParams.get(
+      "token",
+    );
+    const browser = new Browser(server.url);
+
+    const reply = await browser.open(`/api/auth/magic-link/verify?token=${token}`);
+
+    expect(reply.status).toBe(303);
+    expect(reply.location?.pathname).toBe("/auth/magic-link");
+    expect(reply.location?.searchParams.get("token")).toBe(token);
+    expect(await currentSession(browser)).toBeNull();
+  });
+
+  it("the page's click is refused without our Origin, even from a browser with no cookie", async () => {
+    const email = newEmail("magic");
+    await new Browser(server.url).post("/api/auth/sign-in/magic-link", { email });
+    const token = (await linkInLatestMail(server.url, email, "magic-link")).searchParams.get(
+      "token",
+    );
+    const browser = new Browser(server.url);
+
+    const missing = await browser.post("/api/auth-links/magic-link", { token }, { origin: null });
+    const foreign = await browser.post(
+      "/api/auth-links/magic-link",
+      { token },
+      { origin: "https://evil.example" },
+    );
+
+    expect(missing.status).toBe(403);
+    expect(missing.body).toMatchObject({ code: "MISSING_OR_NULL_ORIGIN" });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toMatchObject({ code: "INVALID_ORIGIN" });
+    expect(await currentSession(browser)).toBeNull();
+  });
+
+  it("a magic link's page names the account it signs into before the click", async () => {
+    const email = newEmail("magic");
+    await new Browser(server.url).post("/api/auth/sign-in/magic-link", { email });
+    const link = await linkInLatestMail(server.url, email, "magic-link");
+
+    const preview = await new Browser(server.url).get("/api/auth-links/magic-link", {
+      query: { token: link.searchParams.get("token") ?? "" },
+    });
+    const unknown = await new Browser(server.url).get("/api/auth-links/magic-link", {
+      query: { token: "not-a-token" },
+    });
+
+    expect(link.pathname).toBe("/auth/magic-link");
+    expect(preview.body).toEqual({ email });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: "INVALID_TOKEN" });
   });
 });

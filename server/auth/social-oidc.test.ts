@@ -52,7 +52,7 @@ function providerPerson(emailVerified = true) {
 /** An email/password account whose owner followed the verification link. */
 async function verifiedAccount() {
   const person = await signUp(server.url);
-  await person.browser.open(await linkInLatestMail(server.url, person.email, "verify-email"));
+  await person.browser.confirm(await linkInLatestMail(server.url, person.email, "verify-email"));
   return person;
 }
 

@@ -614,7 +614,7 @@ describe("the last owner (SPEC.md section 6: a workspace always keeps an owner)"
     await join(workspace, "member");
     await workspace.owner.browser.post("/api/auth/delete-user", {});
 
-    const reply = await workspace.owner.browser.open(
+    const reply = await workspace.owner.browser.confirm(
       await linkInLatestMail(server.url, workspace.owner.email, "delete-account"),
     );
 

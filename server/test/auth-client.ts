@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { mailedLinks } from "../auth/mailed-link-pages.ts";
 
 /** One Set-Cookie header, split into its parts. Attribute names are lower-cased. */
 export type SetCookie = { name: string; value: string; attributes: Record<string, string> };
@@ -70,6 +71,23 @@ export class Browser {
   /** Follows a link as a person clicking it would: a plain GET, no Origin, cookies included. */
   open(url: string | URL): Promise<Reply> {
     return this.request("GET", url.toString(), undefined, { origin: null });
+  }
+
+  /**
+   * Opens a mailed link that signs in or changes the account (a magic link, a verification, an
+   * account deletion) and presses its page's button, as the web client does: the page POSTs the
+   * link's query to `/api/auth-links/{kind}`. The reply's `location` is where the page goes next.
+   */
+  async confirm(url: string | URL): Promise<Reply> {
+    const link = new URL(url);
+    const [kind] = Object.entries(mailedLinks).find(([, { page }]) => page === link.pathname) ?? [];
+    if (!kind) throw new Error(`${link.pathname} is not the page of a mailed link`);
+    const reply = await this.post(`/api/auth-links/${kind}`, Object.fromEntries(link.searchParams));
+    const redirect = z.object({ redirect: z.string() }).safeParse(reply.body);
+    return {
+      ...reply,
+      location: redirect.success ? new URL(redirect.data.redirect, this.serverUrl) : null,
+    };
   }
 
   async request(
@@ -227,6 +245,6 @@ export async function signInWithMagicLink(serverUrl: string, email: string): Pro
   const browser = new Browser(serverUrl);
   const reply = await browser.post("/api/auth/sign-in/magic-link", { email });
   if (reply.status !== 200) throw new Error(`sign-in/magic-link answered ${reply.status}`);
-  await browser.open(await linkInLatestMail(serverUrl, email, "magic-link"));
+  await browser.confirm(await linkInLatestMail(serverUrl, email, "magic-link"));
   return browser;
 }

@@ -5,6 +5,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { useSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { sendVerificationLink } from "./auth-links.ts";
+import { followMailedLink } from "./mailed-link.ts";
 
 export const Route = createLazyRoute("/auth/verify-email")({ component: VerifyEmail });
 
@@ -16,8 +17,34 @@ const reasons: Record<string, string> = {
   USER_NOT_FOUND: "The account this verification link was sent for does not exist.",
 };
 
-/** A verification link that did not work: why, and a new link (signed out, to the address asked for). */
 function VerifyEmail() {
+  const { token, callbackURL, error } = Route.useSearch();
+  if (token && !error) return <ConfirmAddress token={token} callbackURL={callbackURL} />;
+  return <LinkFailed />;
+}
+
+/** The mailed link's page: the address is confirmed (and the person signed in) on the click. */
+function ConfirmAddress({ token, callbackURL }: { token: string; callbackURL?: string }) {
+  const [pending, run] = useAction();
+  const confirm = () => run(() => followMailedLink("verify-email", { token, callbackURL }));
+  return (
+    <>
+      <h1>Confirm your email address</h1>
+      <p>Confirm that this address is yours; you will be signed in.</p>
+      <button
+        type="button"
+        className="button button-primary button-block"
+        disabled={pending}
+        onClick={confirm}
+      >
+        Confirm my address
+      </button>
+    </>
+  );
+}
+
+/** A verification link that did not work: why, and a new link (signed out, to the address asked for). */
+function LinkFailed() {
   const { error = "", redirect } = Route.useSearch();
   const session = useSession();
   const navigate = useNavigate();
