@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { mutatorNames, type MutatorArgs, type MutatorName } from "../../shared/mutator-args.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import {
   SERVER_START_TIMEOUT,
@@ -296,5 +298,203 @@ describe("no input makes the server answer 500", () => {
       code: "VALIDATION_ERROR",
       message: "Invalid body parameters",
     });
+  });
+});
+
+const at = "2026-12-02T10:00:00.000Z";
+
+/** A well-formed call of every mutator (the ids need not exist: each variant below is refused first). */
+const samples: { [N in MutatorName]: MutatorArgs[N] } = {
+  createProject: {
+    id: "p1",
+    workspaceId: "w1",
+    name: "P",
+    key: "PQ",
+    icon: "x",
+    description: "d",
+    createdAt: at,
+  },
+  updateProject: { id: "p1", name: "P", key: "PQ", icon: "x", description: "d", updatedAt: at },
+  deleteProject: { id: "p1" },
+  createTask: {
+    id: "t1",
+    projectId: "p1",
+    title: "T",
+    description: "d",
+    status: "to-do",
+    priority: "low",
+    assigneeId: "u1",
+    dueDate: "2026-12-24",
+    labelIds: ["l1"],
+    parentId: "t0",
+    createdAt: at,
+  },
+  updateTask: {
+    id: "t1",
+    projectId: "p1",
+    title: "T",
+    description: "d",
+    dueDate: "2026-12-24",
+    labelIds: ["l1"],
+    updatedAt: at,
+  },
+  editDescription: { id: "t1", projectId: "p1", update: "AAAA", updatedAt: at },
+  moveTask: { id: "t1", projectId: "p1", status: "done", position: "a0", updatedAt: at },
+  deleteTask: { id: "t1", projectId: "p1", subtasks: "detach", deletedAt: at },
+  addRelation: {
+    id: "r1",
+    workspaceId: "w1",
+    taskId: "t1",
+    relatedTaskId: "t2",
+    kind: "blocks",
+    createdAt: at,
+  },
+  removeRelation: { id: "r1", workspaceId: "w1", removedAt: at },
+  restoreTask: {
+    id: "t1",
+    projectId: "p1",
+    number: 1,
+    title: "T",
+    description: "d",
+    dueDate: "2026-12-24",
+    createdBy: "u1",
+    createdAt: at,
+    restoredAt: at,
+  },
+  createStatus: {
+    id: "s1",
+    projectId: "p1",
+    name: "S",
+    category: "started",
+    color: "blue",
+    position: "a0",
+    createdAt: at,
+  },
+  updateStatus: { id: "s1", projectId: "p1", name: "S", position: "a0", updatedAt: at },
+  deleteStatus: { id: "s1", projectId: "p1", replacementId: "s2", updatedAt: at },
+  createLabel: { id: "l1", workspaceId: "w1", name: "L", color: "red", createdAt: at },
+  updateLabel: { id: "l1", name: "L", updatedAt: at },
+  deleteLabel: { id: "l1" },
+  addComment: { id: "c1", taskId: "t1", body: "b", createdAt: at },
+  updateComment: { id: "c1", taskId: "t1", body: "b", updatedAt: at },
+  deleteComment: { id: "c1", taskId: "t1" },
+  addAttachment: {
+    id: "a1",
+    taskId: "t1",
+    name: "n.png",
+    type: "image/png",
+    size: 1,
+    createdAt: at,
+  },
+  deleteAttachment: { id: "a1", taskId: "t1" },
+  dismissNotice: { id: "n1" },
+  subscribeToTask: { taskId: "t1", createdAt: at },
+  unsubscribeFromTask: { taskId: "t1" },
+  markNotificationRead: { id: "n1", readAt: at },
+  markNotificationUnread: { id: "n1" },
+  archiveNotification: { id: "n1", archivedAt: at },
+  unarchiveNotification: { id: "n1" },
+  markAllNotificationsRead: { workspaceId: "w1", readAt: at },
+  updateNotificationSettings: { direct: "off", other: "off" },
+};
+
+const noticeSchema = z.object({ code: z.string(), message: z.string(), mutationName: z.string() });
+
+type Variant = { name: MutatorName; field: string; args: Record<string, unknown> };
+
+/** Each string field with a NUL in it, each date of the year 0 (which Postgres has not). */
+function badVariants(name: MutatorName, args: Record<string, unknown>): Variant[] {
+  const variants: Variant[] = [];
+  for (const [field, value] of Object.entries(args)) {
+    const bad = (replacement: unknown) =>
+      variants.push({ name, field, args: { ...args, [field]: replacement } });
+    if (typeof value === "string") {
+      bad(`${value}${NUL}`);
+      if (/^\d{4}-\d{2}-\d{2}/.test(value)) bad(value.replace(/^\d{4}/, "0000"));
+    }
+    if (Array.isArray(value)) bad([...value, `x${NUL}`]);
+  }
+  return variants;
+}
+
+describe("what Postgres would refuse is refused at the boundary, every time", () => {
+  it("a NUL byte in any string and a date of the year 0, for every mutator: refused with a notice, and the client goes on", async () => {
+    const variants = mutatorNames.flatMap((name) => badVariants(name, samples[name]));
+    const person = new SyncClient(server, user);
+    // At most NOTICES_KEPT_PER_USER notices are kept, so each round reads its own.
+    for (let start = 0; start < variants.length; start += 8) {
+      const round = variants.slice(start, start + 8);
+      const goodIds = round.map(() => newId("t"));
+      const before = new Set((await person.pull(), person.keys("notice/")));
+      const mutations = round.flatMap((variant, index) => [
+        { name: variant.name, args: variant.args },
+        {
+          name: "createTask",
+          args: { id: goodIds[index], projectId, title: "after", createdAt: now() },
+        },
+      ]);
+      const response = await person.pushRaw({
+        ...person.pushBody([]),
+        mutations: mutations.map(({ name, args }) => ({
+          clientID: person.clientID,
+          id: ++person.lastMutationID,
+          name,
+          args,
+          timestamp: Date.now(),
+        })),
+      });
+
+      expect(response.status, `${round.map((v) => `${v.name}.${v.field}`).join(", ")}`).toBe(200);
+      const pulled = await person.pull();
+      expect(pulled.lastMutationIDChanges[person.clientID]).toBe(person.lastMutationID);
+      for (const id of goodIds) expect(person.keys(`task/${projectId}/${id}`)).toHaveLength(1);
+      const notices = person
+        .keys("notice/")
+        .filter((key) => !before.has(key))
+        .map((key) => noticeSchema.parse(person.get(key)));
+      expect(notices.map((notice) => notice.mutationName).sort()).toEqual(
+        round.map((variant) => variant.name).sort(),
+      );
+      for (const notice of notices) {
+        expect(notice.code).toBe("INVALID");
+        expect(notice.message).toMatch(/^The change had invalid values: .+\.$/);
+      }
+    }
+  });
+
+  it("a task id used twice is refused as a conflict every time, and a valid change behind it is applied", async () => {
+    const person = new SyncClient(server, user);
+    const taken = newId("t");
+    await person.push(m("createTask", { id: taken, projectId, title: "first", createdAt: now() }));
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const after = newId("t");
+      const response = await person.pushRaw(
+        person.pushBody(
+          person.mutations(
+            m("createTask", { id: taken, projectId, title: "again", createdAt: now() }),
+            m("createTask", { id: after, projectId, title: "after", createdAt: now() }),
+          ),
+        ),
+      );
+      expect(response.status).toBe(200);
+      const pulled = await person.pull();
+      expect(pulled.lastMutationIDChanges[person.clientID]).toBe(person.lastMutationID);
+      expect(person.keys(`task/${projectId}/${after}`)).toHaveLength(1);
+    }
+    expect(person.get(`task/${projectId}/${taken}`)).toMatchObject({ title: "first" });
+  });
+
+  it("a NUL byte in a title is named in the notice", async () => {
+    const person = new SyncClient(server, user);
+    await person.push(
+      m("createTask", { id: newId("t"), projectId, title: `a${NUL}b`, createdAt: now() }),
+    );
+    await person.pull();
+    const messages = person
+      .keys("notice/")
+      .map((key) => (person.get(key) as { message: string }).message);
+    expect(messages).toContain(
+      "The change had invalid values: the title has a character that cannot be stored.",
+    );
   });
 });

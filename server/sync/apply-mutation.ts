@@ -25,6 +25,7 @@ import { normalizeLabelIds } from "../../shared/mutators.ts";
 import { relationSide, type RelationSide } from "../../shared/relations.ts";
 import { parentRefusal } from "../../shared/subtasks.ts";
 import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
+import { unstorablePath } from "../../shared/storable-text.ts";
 import { positionAfter } from "../../shared/task-position.ts";
 import * as notificationRows from "../notifications/notification-rows.ts";
 import * as notify from "../notifications/notify.ts";
@@ -38,7 +39,7 @@ import * as projectRows from "./project-rows.ts";
 import * as relationRows from "./relation-rows.ts";
 import * as taskRows from "./task-rows.ts";
 import * as trashRows from "./trash-rows.ts";
-import { describeInvalidArguments } from "./invalid-arguments.ts";
+import { describeInvalidArguments, describeUnstorable } from "./invalid-arguments.ts";
 import * as statusRows from "./status-rows.ts";
 import { workflowHandlers } from "./workflow-mutations.ts";
 import {
@@ -80,6 +81,8 @@ export async function applyMutation(
   name: MutatorName,
   rawArgs: unknown,
 ): Promise<Applied> {
+  const unstorable = unstorablePath(rawArgs);
+  if (unstorable) throw new MutationRefused("INVALID", describeUnstorable(unstorable));
   // The input in each issue tells a missing value from a wrong one (invalid-arguments.ts).
   const parsed = mutatorArgs[name].safeParse(rawArgs, { reportInput: true });
   if (!parsed.success) {

@@ -57,6 +57,11 @@ export function describeInvalidArguments(error: z.ZodError): string {
   return `The change had invalid values: ${inWords(problems)}.`;
 }
 
+/** The sentence for a string no text column can store as written (shared/storable-text.ts). */
+export function describeUnstorable(path: readonly PropertyKey[]): string {
+  return `The change had invalid values: ${fieldName(path)} has a character that cannot be stored.`;
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const field = fieldName(issue.path);
   switch (issue.code) {

@@ -83,3 +83,21 @@ it("a transaction whose callback never commits is committed after it", async () 
   const rows = await db.sql`select id from pipelined where id = 'plain'`;
   expect(rows).toHaveLength(1);
 });
+
+it("a failing statement is the error reported, even when one behind it is heard of first", async () => {
+  // The failing insert sits two async functions deep; the statement behind it, sent directly,
+  // settles its "transaction aborted" (25P02) a few microtasks sooner.
+  const deep = async (tx: Tx) => {
+    await Promise.all([writingTransaction(tx, "first")]);
+  };
+  const failures = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      readCommitted(db.sql, async (tx, commit) => {
+        await commit(
+          Promise.all([deep(tx), tx`insert into pipelined (id, note) values ('never', 'x')`]),
+        );
+      }).catch((error: unknown) => postgresErrorCode(error)),
+    ),
+  );
+  expect(failures).toEqual(Array.from({ length: 10 }, () => "23505"));
+});

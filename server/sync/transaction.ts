@@ -46,6 +46,46 @@ export function firstCause(failures: unknown[]): unknown {
   return failures.find((error) => postgresErrorCode(error) !== ABORTED) ?? failures[0];
 }
 
+/**
+ * The failures of one transaction's statements, in the order the statements were begun. A
+ * caller hears of a failure through its own chain of promises (Promise.all, async functions):
+ * a statement sent behind a failing one may reach it first with its 25P02, which says nothing
+ * (issue 43: a duplicate id answered 500 and was retried for ever instead of refused).
+ */
+class StatementFailures {
+  private readonly failures: { index: number; error: unknown }[] = [];
+  private begun = 0;
+
+  /** Hears of the statement's failure, if any, however its caller waits for it. */
+  watch<T>(statement: T): T {
+    if (!(statement instanceof Promise)) return statement;
+    const index = this.begun++;
+    const then: Promise<unknown>["then"] = statement.then.bind(statement);
+    // postgres.js runs a query once something waits for it: wrapping `then` keeps that (a
+    // fragment nested in another statement is never waited for, and so never runs alone).
+    Object.defineProperty(statement, "then", {
+      value: (resolved?: (value: unknown) => unknown, rejected?: (reason: unknown) => unknown) =>
+        then(resolved, (error: unknown) => {
+          this.failures.push({ index, error });
+          if (rejected) return rejected(error);
+          throw error;
+        }),
+    });
+    return statement;
+  }
+
+  /** The failing statement behind an "aborted" error: the first begun whose error is its own. */
+  async causeOf(error: unknown): Promise<unknown> {
+    if (postgresErrorCode(error) !== ABORTED) return error;
+    // Every answer already read off the connection reaches its statement by the next turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    const own = this.failures
+      .filter((failure) => postgresErrorCode(failure.error) !== ABORTED)
+      .sort((a, b) => a.index - b.index);
+    return own[0]?.error ?? error;
+  }
+}
+
 export function isRetryable(error: unknown): boolean {
   const code = postgresErrorCode(error);
   return code !== undefined && RETRYABLE_CODES.has(code);
@@ -115,12 +155,13 @@ async function transactionOn<T>(
   const connection = await sql.reserve();
   observer?.acquired();
   let ended = false;
+  const failures = new StatementFailures();
   // A statement begun after `commit` would run after the COMMIT, outside the transaction: it
   // fails instead (a broken caller, which the tests of every mutation would show).
   const tx = new Proxy(connection, {
     apply(target, self, args: Parameters<postgres.Sql>) {
       if (ended) throw new Error("a statement was begun after its transaction's COMMIT");
-      return Reflect.apply(target, self, args);
+      return failures.watch(Reflect.apply(target, self, args));
     },
   });
   const commit: Commit = async (...last) => {
@@ -147,7 +188,7 @@ async function transactionOn<T>(
   } catch (error) {
     // A COMMIT that ran behind a failed statement already rolled back; ROLLBACK then only warns.
     await connection`rollback`.catch(() => {});
-    throw error;
+    throw await failures.causeOf(error);
   } finally {
     connection.release();
     observer?.released();
