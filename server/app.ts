@@ -3,6 +3,7 @@ import { attachmentRoutes } from "./attachments/attachment-routes.ts";
 import type { AttachmentStorage } from "./attachments/storage.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { mailedLinkRoutes } from "./auth/mailed-links.ts";
+import { inMembershipTurns } from "./auth/membership-turns.ts";
 import type { Auth } from "./auth/auth.ts";
 import type { Config, S3Config } from "./config.ts";
 import { configRoutes } from "./config-routes.ts";
@@ -70,8 +71,9 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(responseCompression());
 
-  app.use(mailedLinkRoutes({ auth, sql: db.sql }));
-  app.use(authRoutes(auth));
+  const authHandler = inMembershipTurns(auth.handler, db);
+  app.use(mailedLinkRoutes({ auth, handler: authHandler, sql: db.sql }));
+  app.use(authRoutes(authHandler));
   app.use(
     syncRoutes({
       auth,

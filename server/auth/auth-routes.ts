@@ -1,7 +1,8 @@
 import type { RequestHandler } from "express";
 import { Router } from "express";
 import { toNodeHandler } from "better-auth/node";
-import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
+import { CLIENT_IP_HEADER } from "./auth.ts";
+import type { AuthHandler } from "./membership-turns.ts";
 
 /**
  * better-auth takes the client's address only from a header. We set our own from Express's
@@ -14,9 +15,12 @@ const clientIpHeader: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** Mounted before any body parser: better-auth reads the raw request itself. */
-export function authRoutes(auth: Auth): Router {
+/**
+ * Mounted before any body parser: better-auth reads the raw request itself. `handler` is
+ * better-auth's, with the calls that change roles taking turns (membership-turns.ts).
+ */
+export function authRoutes(handler: AuthHandler): Router {
   const router = Router();
-  router.all("/api/auth/{*splat}", clientIpHeader, toNodeHandler(auth));
+  router.all("/api/auth/{*splat}", clientIpHeader, toNodeHandler(handler));
   return router;
 }

@@ -20,6 +20,7 @@ import { z } from "zod";
 import { ApiError, invalidBody, invalidQuery } from "../http/api-error.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 import { AUTH_BASE, mailedLinks } from "./mailed-link-pages.ts";
+import type { AuthHandler } from "./membership-turns.ts";
 
 /** The query a link carries to its endpoint: the token and where to go after. */
 const linkQuery = z.strictObject({
@@ -75,7 +76,16 @@ const magicLinkRecord = z
   .pipe(z.looseObject({ email: z.string() }));
 
 /** Mounted before authRoutes, so that the GETs below never reach better-auth from outside. */
-export function mailedLinkRoutes({ auth, sql }: { auth: Auth; sql: postgres.Sql }): Router {
+export function mailedLinkRoutes({
+  auth,
+  handler,
+  sql,
+}: {
+  auth: Auth;
+  /** better-auth's handler, as authRoutes serves it (membership-turns.ts). */
+  handler: AuthHandler;
+  sql: postgres.Sql;
+}): Router {
   const router = Router();
   const baseUrl = auth.options.baseURL;
 
@@ -93,7 +103,7 @@ export function mailedLinkRoutes({ auth, sql }: { auth: Auth; sql: postgres.Sql 
         if (!body.success) throw invalidBody();
         const url = new URL(`${AUTH_BASE}${endpoint}`, baseUrl);
         for (const [key, value] of Object.entries(body.data)) url.searchParams.set(key, value);
-        const answer = await auth.handler(
+        const answer = await handler(
           new Request(url, { method: "GET", headers: forwardedHeaders(req) }),
         );
         for (const cookie of answer.headers.getSetCookie()) res.append("set-cookie", cookie);

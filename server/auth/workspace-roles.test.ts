@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { WorkspaceRole } from "../../shared/permissions.ts";
+import { startServer } from "../server.ts";
 import {
+  Browser,
   bodyOf,
   currentSession,
   linkInLatestMail,
   mailsTo,
   newEmail,
+  SESSION_COOKIE,
   signUp,
   type Person,
   type Reply,
 } from "../test/auth-client.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
+import { startTestServer, testConfig, type TestServer } from "../test/test-server.ts";
 
 let server: TestServer;
 
@@ -667,6 +670,128 @@ describe("the last owner (SPEC.md section 6: a workspace always keeps an owner)"
 
     expect(reply.status).toBe(200);
     expect(await workspaceIdsOf(secondOwner)).not.toContain(workspace.id);
+  });
+});
+
+/**
+ * better-auth checks that a workspace keeps an owner, then writes: two owners demoting each
+ * other at the same moment both passed (6 of 6 races) and left it with none.
+ */
+describe("a workspace keeps an owner when two owners act at the same moment", () => {
+  const RACES = 6;
+
+  async function twoOwners() {
+    const workspace = await createWorkspace();
+    const second = await join(workspace, "owner");
+    return { workspace, first: workspace.owner, second };
+  }
+
+  async function ownersOf(workspace: Workspace, asker: Person) {
+    const reply = await asker.browser.get("/api/auth/organization/list-members", {
+      query: { organizationId: workspace.id },
+    });
+    return bodyOf(reply, membersSchema).members.filter((m) => m.role.split(",").includes("owner"));
+  }
+
+  it("demoting each other: one of them stays owner, and the other, an admin by then, is refused", async () => {
+    for (let race = 0; race < RACES; race++) {
+      const { workspace, first, second } = await twoOwners();
+
+      const replies = await Promise.all([
+        changeRole(first, workspace, second, "admin"),
+        changeRole(second, workspace, first, "admin"),
+      ]);
+
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 403]);
+      expect(await ownersOf(workspace, first)).toHaveLength(1);
+    }
+  });
+
+  it("each stepping down: one stays owner, the other is told the workspace needs an owner", async () => {
+    for (let race = 0; race < RACES; race++) {
+      const { workspace, first, second } = await twoOwners();
+
+      const replies = await Promise.all([
+        changeRole(first, workspace, first, "admin"),
+        changeRole(second, workspace, second, "admin"),
+      ]);
+
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
+      expect(await ownersOf(workspace, first)).toHaveLength(1);
+    }
+  });
+
+  it("both leaving: one stays, as the owner", async () => {
+    for (let race = 0; race < RACES; race++) {
+      const { workspace, first, second } = await twoOwners();
+      await join(workspace, "member");
+
+      const replies = await Promise.all(
+        [first, second].map((owner) =>
+          owner.browser.post("/api/auth/organization/leave", { organizationId: workspace.id }),
+        ),
+      );
+
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
+      const stayed = replies[0]?.status === 200 ? second : first;
+      expect(await ownersOf(workspace, stayed)).toEqual([
+        expect.objectContaining({ userId: stayed.userId }),
+      ]);
+    }
+  });
+
+  it("removing each other: one stays owner", async () => {
+    for (let race = 0; race < RACES; race++) {
+      const { workspace, first, second } = await twoOwners();
+
+      const replies = await Promise.all([
+        removeMember(first, workspace, second),
+        removeMember(second, workspace, first),
+      ]);
+
+      expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+      const stayed = replies[0]?.status === 200 ? first : second;
+      expect(await ownersOf(workspace, stayed)).toHaveLength(1);
+    }
+  });
+
+  it("demoting each other through two instances: one stays owner", async ({ skip }) => {
+    // A second instance on the same database (Postgres only: the embedded one has one process).
+    if (!server.database.databaseUrl) skip();
+    const other = await startServer(testConfig(server.database));
+    try {
+      for (let race = 0; race < RACES; race++) {
+        const { workspace, first, second } = await twoOwners();
+        const elsewhere = new Browser(other.url);
+        elsewhere.setCookie(SESSION_COOKIE, second.browser.cookie(SESSION_COOKIE) ?? "");
+
+        const replies = await Promise.all([
+          changeRole(first, workspace, second, "admin"),
+          elsewhere.post(
+            "/api/auth/organization/update-member-role",
+            { memberId: first.memberId, role: "admin", organizationId: workspace.id },
+            { origin: other.url },
+          ),
+        ]);
+
+        expect(replies.map((reply) => reply.status).sort()).toEqual([200, 403]);
+        expect(await ownersOf(workspace, first)).toHaveLength(1);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a write that leaves members without an owner is refused by the database itself", async () => {
+    const { workspace } = await twoOwners();
+
+    const refused = await server.db.sql`
+      update member set role = 'admin' where "organizationId" = ${workspace.id}`.catch(
+      (error: unknown) => error,
+    );
+
+    expect(refused).toMatchObject({ code: "23514", constraint_name: "member_keeps_an_owner" });
+    expect(await ownersOf(workspace, workspace.owner)).toHaveLength(2);
   });
 });
 
