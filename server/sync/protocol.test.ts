@@ -275,7 +275,9 @@ describe("transient database errors", () => {
 
     try {
       const failed = await client.pushRaw(body);
-      expect(failed.status).toBe(500);
+      // Retried until the retries ran out, then "busy, try again" (api-error.ts).
+      expect(failed.status).toBe(503);
+      expect(await failed.json()).toMatchObject({ code: "DATABASE_BUSY" });
       const pulled = await client.pull();
       expect(pulled.lastMutationIDChanges).toEqual({});
       expect(client.values("notice/")).toEqual([]);
