@@ -6,13 +6,7 @@
  * and author from the session.
  */
 import { z } from "zod";
-import {
-  fromBase64,
-  InvalidDescription,
-  mergeDescriptionUpdate,
-  replaceDescriptionText,
-  type MergedDescription,
-} from "../../shared/description-doc.ts";
+import { InvalidDescription, type MergedDescription } from "../../shared/description-doc.ts";
 import {
   cleanFileName,
   DEFAULT_MAX_UPLOAD_MB,
@@ -33,6 +27,7 @@ import * as activityRows from "./activity-rows.ts";
 import * as attachmentRows from "./attachment-rows.ts";
 import * as commentRows from "./comment-rows.ts";
 import * as data from "./data.ts";
+import { mergeDescription, replaceDescription } from "./description-merges.ts";
 import * as labelRows from "./label-rows.ts";
 import * as noticeRows from "./notice-rows.ts";
 import * as projectRows from "./project-rows.ts";
@@ -271,7 +266,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     // import): once the description is a document, the text becomes one edit of it.
     const document =
       before?.state && changes.description !== undefined
-        ? merged(() => replaceDescriptionText(before, changes.description ?? ""))
+        ? await merged(replaceDescription(id, before, changes.description ?? ""))
         : null;
     const mentioned =
       before && changes.description !== undefined
@@ -333,11 +328,10 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     ]);
     if (!task?.role) throw notFound("task");
     requireActions(task.role, "task.update");
-    const after = merged(() => mergeDescriptionUpdate(before, fromBase64(update)));
+    // Merged off the event loop (description-merges.ts), the task's lock still held.
+    const after = await merged(mergeDescription(id, before, update));
     // Pushed twice or already merged: nothing changes, nothing is written or sent.
-    if (before.state && sameBytes(before.state, after.state)) {
-      return { workspaceId: task.workspaceId, writes: Promise.resolve() };
-    }
+    if (!after) return { workspaceId: task.workspaceId, writes: Promise.resolve() };
     const textChanged = after.text !== before.markdown;
     const writes = Promise.all([
       taskRows.saveDescriptionDoc(tx, {
@@ -724,17 +718,13 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
 };
 
 /** A document merged, or the refusal of an update that cannot be merged. */
-function merged(merge: () => MergedDescription): MergedDescription {
+async function merged<T extends MergedDescription | null>(merge: Promise<T>): Promise<T> {
   try {
-    return merge();
+    return await merge;
   } catch (error) {
     if (error instanceof InvalidDescription) throw new MutationRefused("INVALID", error.message);
     throw error;
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }
 
 /** A change of the person's own data: their other tabs and browsers are poked. */

@@ -2,6 +2,7 @@ import * as Y from "yjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DESCRIPTION_TEXT,
+  MAX_DESCRIPTION_ITEMS,
   fromBase64,
   seedUpdate,
   toBase64,
@@ -87,6 +88,14 @@ class Editor {
       m("editDescription", { id: this.taskId, projectId, update, updatedAt: now() }),
     );
   }
+}
+
+/**
+ * Types `count` characters one at a time, each at the start: every one becomes a Yjs item of
+ * its own (nothing typed after it to join), the most costly history an update can carry.
+ */
+function typeBackwards(text: Y.Text, count: number) {
+  for (let index = 0; index < count; index++) text.insert(0, "x");
 }
 
 function task(client: SyncClient, id: string): Task {
@@ -268,6 +277,68 @@ describe("collaborative descriptions", () => {
         excerpt: "Review with @Bob Builder",
       }),
     );
+  });
+
+  it("an edit that would take a description's history past its limit is refused with a notice saying it is too large to edit, and the description stays", async () => {
+    const id = await newTask("Small");
+    const client = new SyncClient(server, ada);
+    await client.pull();
+    const editor = new Editor(client, id);
+
+    await editor.push(editor.edit((text) => typeBackwards(text, MAX_DESCRIPTION_ITEMS)));
+
+    expect(await newNotices(client)).toEqual([
+      expect.objectContaining({
+        mutationName: "editDescription",
+        code: "INVALID",
+        message:
+          "This description is too large to edit (over 50,000 separate edits in its history).",
+      }),
+    ]);
+    expect(task(client, id).description).toBe("Small");
+    expect(client.get(descriptionDocKey(id))).toBeUndefined();
+  });
+
+  it("an edit that builds on an edit the server refused counts toward the limit, though it waits for what it builds on, and is refused too", async () => {
+    const id = await newTask("");
+    const client = new SyncClient(server, ada);
+    await client.pull();
+    const editor = new Editor(client, id);
+    const half = MAX_DESCRIPTION_ITEMS / 2;
+    await editor.push(editor.edit((text) => typeBackwards(text, half)));
+    await client.pull();
+    const stored = client.get(descriptionDocKey(id));
+    const refused = editor.edit((text) => typeBackwards(text, half + 1));
+    // It names what the refused edit typed, which the server never kept: Yjs would hold it
+    // aside, waiting, in the stored state.
+    const following = editor.edit((text) => typeBackwards(text, half + 1));
+
+    await editor.push(refused);
+    await editor.push(following);
+
+    const notices = await newNotices(client);
+    expect(notices.map((notice) => [notice.mutationName, notice.code])).toEqual([
+      ["editDescription", "INVALID"],
+      ["editDescription", "INVALID"],
+    ]);
+    expect(client.get(descriptionDocKey(id))).toEqual(stored);
+  });
+
+  it("after an edit refused for the limit, the next edit merges into the description as it was", async () => {
+    const id = await newTask("Kept");
+    const client = new SyncClient(server, ada);
+    await client.pull();
+    const editor = new Editor(client, id);
+    await editor.push(editor.edit((text) => text.insert(4, " as is")));
+    await client.pull();
+    const other = new Editor(client, id);
+    await editor.push(editor.edit((text) => typeBackwards(text, MAX_DESCRIPTION_ITEMS)));
+
+    await other.push(other.edit((text) => text.insert(0, "All ")));
+    await client.pull();
+
+    expect(task(client, id).description).toBe("All Kept as is");
+    expect(new Editor(client, id).text).toBe("All Kept as is");
   });
 
   it("a deleted task's document leaves the store", async () => {
