@@ -1,6 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { mailedLink, password, uniqueEmail } from "./support/accounts.ts";
 
+const onePixelPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 test("an owner invites a second person, who signs up through the link and joins as a member", async ({
   page,
   browser,
@@ -20,7 +25,12 @@ test("an owner invites a second person, who signs up through the link and joins 
 
   await expect(page).toHaveURL(/\/profile-setup$/);
   await page.getByLabel("Name").fill("Ada Owner");
-  await page.getByLabel("Picture URL (optional)").fill("https://example.com/ada.png");
+  await page.getByLabel("Picture (optional)").setInputFiles({
+    name: "ada.png",
+    mimeType: "image/png",
+    buffer: onePixelPng,
+  });
+  await expect(page.getByText("Change picture")).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page).toHaveURL(/\/onboarding$/);
@@ -63,6 +73,11 @@ test("an owner invites a second person, who signs up through the link and joins 
   await invitee.goto(`${workspaceUrl}/members`);
   const members = invitee.getByRole("table").first();
   await expect(members.getByRole("row", { name: /Ada Owner/ })).toContainText("Owner");
+  // Her picture is the one she uploaded, served by the app itself.
+  await expect(members.getByRole("row", { name: /Ada Owner/ }).locator("img")).toHaveAttribute(
+    "src",
+    /^\/api\/pictures\/[0-9a-f-]{36}$/,
+  );
   await expect(members.getByRole("row", { name: /Bob Invitee/ })).toContainText("Member");
   // A member may not invite, change roles or remove anyone.
   await expect(invitee.getByRole("form", { name: "Invite a member" })).toHaveCount(0);

@@ -21,6 +21,7 @@ import { metricsRoutes } from "./metrics/metrics-routes.ts";
 import { outboxRoutes } from "./mail/outbox-routes.ts";
 import type { Presence } from "./presence/presence.ts";
 import { presenceRoutes } from "./presence/presence-routes.ts";
+import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { invitationRoutes } from "./invitation/invitation-routes.ts";
 import { unsubscribeRoutes } from "./notifications/unsubscribe-routes.ts";
 import { publicProjectRoutes } from "./public-project/public-project-routes.ts";
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(attachmentRoutes({ auth, sql: db.sql, storage, announcer: pokes.announcer }));
   app.use(presenceRoutes({ auth, sql: db.sql, presence }));
+  app.use(pictureRoutes({ auth, sql: db.sql }));
   app.use(searchRoutes({ auth, sql: db.sql }));
   app.use(exportRoutes({ auth, sql: db.sql }));
   app.use(healthRoutes(db, lifecycle));

@@ -11,6 +11,7 @@ import { PostgresJSDialect } from "kysely-postgres-js";
 import pino from "pino";
 import type postgres from "postgres";
 import { accessControl, roles } from "../../shared/permissions.ts";
+import { isOwnPicture } from "../../shared/pictures.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -53,6 +54,15 @@ export function authOptions({
       where lower(email) = ${email.toLowerCase()} and status = 'pending' and "expiresAt" > now()
       limit 1`;
     return rows.length > 0;
+  };
+
+  /** A picture or logo must be one of ours (shared/pictures.ts); none at all is fine. */
+  const refuseForeignPicture = (url: unknown) => {
+    if (url === undefined || url === null || url === "" || isOwnPicture(url)) return;
+    throw new APIError("BAD_REQUEST", {
+      message: "Pictures are uploaded here, not linked from another site.",
+      code: "PICTURE_NOT_UPLOADED",
+    });
   };
 
   const registrationClosed = () =>
@@ -191,6 +201,7 @@ export function authOptions({
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         refuseUnstorableInput(ctx);
+        if (ctx.path === "/update-user") refuseForeignPicture(ctx.body?.image);
         if (!config.disableRegistration) return;
         if (ctx.path === "/sign-in/anonymous") throw registrationClosed();
         if (ctx.path === "/sign-up/email") {
@@ -218,6 +229,14 @@ export function authOptions({
             if (config.disableRegistration && !(await hasPendingInvitation(user.email))) {
               throw registrationClosed();
             }
+            // A provider's picture lives on its servers: initials until the person uploads one.
+            return { data: { ...user, image: isOwnPicture(user.image) ? user.image : null } };
+          },
+        },
+        update: {
+          before: async (user) => {
+            if (user.image === undefined || user.image === null || isOwnPicture(user.image)) return;
+            return { data: { ...user, image: null } };
           },
         },
       },
@@ -244,6 +263,14 @@ export function authOptions({
         // verifying their email (better-auth demands it for any custom id generator).
         requireEmailVerificationOnInvitation: false,
         cancelPendingInvitationsOnReInvite: true,
+        organizationHooks: {
+          beforeCreateOrganization: async ({ organization: workspace }) => {
+            refuseForeignPicture(workspace.logo);
+          },
+          beforeUpdateOrganization: async ({ organization: workspace }) => {
+            refuseForeignPicture(workspace.logo);
+          },
+        },
         sendInvitationEmail: async ({ id, email, organization: workspace, inviter }) => {
           const url = `${baseUrl}/auth/accept-invitation/${id}`;
           await mailer.send({

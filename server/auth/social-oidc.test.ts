@@ -130,6 +130,16 @@ describe("the provider's redirect back to /api/auth/callback/oidc", () => {
     expect(accounts.map((account) => account.providerId)).toEqual([OIDC_PROVIDER_ID]);
   });
 
+  it("a new person's picture at the provider is not shown: their account starts with initials", async () => {
+    provider.reportNext({ ...providerPerson(), picture: "https://provider.example/me.png" });
+    const browser = new Browser(server.url);
+
+    await signInThroughProvider(browser);
+
+    const session = await browser.get("/api/auth/get-session");
+    expect(session.body).toMatchObject({ user: { image: null } });
+  });
+
   it("sends a new person to newUserCallbackURL when one is given", async () => {
     provider.reportNext(providerPerson());
 

@@ -3,7 +3,13 @@ import { z } from "zod";
 import { bodyOf, type Browser, type Reply } from "./auth-client.ts";
 
 /** The claims the provider reports about the person signing in. */
-export type Identity = { sub: string; email?: string; email_verified?: boolean; name?: string };
+export type Identity = {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+};
 
 export type OidcProvider = {
   server: OAuth2Server;

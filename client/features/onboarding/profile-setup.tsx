@@ -1,9 +1,10 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
+import { PictureField } from "../../components/picture-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
-import { refreshSession } from "../../lib/session-store.ts";
+import { refreshSession, useSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { Logo } from "../../ui/logo.tsx";
 
@@ -14,12 +15,13 @@ function ProfileSetup() {
   const navigate = useNavigate();
   const [pending, run] = useAction();
   const [name, setName] = useState("");
-  const [image, setImage] = useState("");
+  const [image, setImage] = useState<string | null>(null);
+  const userId = useSession()?.user.id ?? "";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run(async () => {
-      await unwrap(authClient.updateUser({ name: name.trim(), image: image.trim() || null }));
+      await unwrap(authClient.updateUser({ name: name.trim(), image }));
       await refreshSession();
       await navigate({ to: "/dashboard" });
     });
@@ -43,13 +45,11 @@ function ProfileSetup() {
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
-          <TextField
-            label="Picture URL (optional)"
-            type="url"
-            autoComplete="photo"
-            placeholder="https://…"
+          <PictureField
+            label="Picture (optional)"
+            owner={{ id: userId, name }}
             value={image}
-            onChange={(event) => setImage(event.target.value)}
+            onChange={setImage}
           />
           <div className="form-actions">
             <button type="submit" className="button button-primary" disabled={pending}>

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { roleAllows } from "../../../shared/permissions.ts";
 import { ApiDataPending } from "../../components/api-data-pending.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { PictureField } from "../../components/picture-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { rememberActiveWorkspace, useActiveWorkspaceId } from "../../lib/active-workspace.ts";
 import { unwrap } from "../../lib/api-errors.ts";
@@ -84,7 +85,7 @@ function WorkspaceForm({ workspace, canUpdate, onSaved }: WorkspaceFormProps) {
   const [pending, run] = useAction();
   const [name, setName] = useState(workspace.name);
   const [slug, setSlug] = useState(workspace.slug);
-  const [logo, setLogo] = useState(workspace.logo ?? "");
+  const [logo, setLogo] = useState(workspace.logo ?? null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +93,7 @@ function WorkspaceForm({ workspace, canUpdate, onSaved }: WorkspaceFormProps) {
       await unwrap(
         authClient.organization.update({
           organizationId: workspace.id,
-          data: { name: name.trim(), slug, logo: logo.trim() },
+          data: { name: name.trim(), slug, logo: logo ?? "" },
         }),
       );
       toast.success("Workspace saved");
@@ -120,12 +121,12 @@ function WorkspaceForm({ workspace, canUpdate, onSaved }: WorkspaceFormProps) {
           value={slug}
           onChange={(event) => setSlug(event.target.value)}
         />
-        <TextField
-          label="Logo URL"
-          type="url"
-          placeholder="https://…"
+        <PictureField
+          label="Logo"
+          owner={{ id: workspace.id, name }}
           value={logo}
-          onChange={(event) => setLogo(event.target.value)}
+          onChange={setLogo}
+          disabled={!canUpdate}
         />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={pending}>

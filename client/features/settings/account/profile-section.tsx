@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
+import { PictureField } from "../../../components/picture-field.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
 import { authClient } from "../../../lib/auth-client.ts";
@@ -9,12 +10,12 @@ import { useAction } from "../../../lib/use-action.ts";
 export function ProfileSection({ user }: { user: AppSession["user"] }) {
   const [pending, run] = useAction();
   const [name, setName] = useState(user.name);
-  const [image, setImage] = useState(user.image ?? "");
+  const [image, setImage] = useState(user.image ?? null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run(async () => {
-      await unwrap(authClient.updateUser({ name: name.trim(), image: image.trim() || null }));
+      await unwrap(authClient.updateUser({ name: name.trim(), image }));
       await refreshSession();
       toast.success("Profile saved");
     });
@@ -32,12 +33,11 @@ export function ProfileSection({ user }: { user: AppSession["user"] }) {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <TextField
-          label="Picture URL"
-          type="url"
-          placeholder="https://…"
+        <PictureField
+          label="Picture"
+          owner={{ id: user.id, name }}
           value={image}
-          onChange={(event) => setImage(event.target.value)}
+          onChange={setImage}
         />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={pending}>
