@@ -334,6 +334,22 @@ test.describe("the due date picker", () => {
     await expect(trigger).toHaveAccessibleName("Due date: No due date");
   });
 
+  test("a typed day that has just passed is that day, so a task can be made overdue", async ({
+    page,
+  }) => {
+    // A Wednesday, the 2nd of December.
+    await page.clock.setFixedTime(new Date(2026, 11, 2, 10));
+    await openGallery(page);
+    await picker(page, "Due date").focus();
+    await page.keyboard.press("Enter");
+
+    await page.keyboard.type("Dec 1");
+    await expect(listbox(page).getByRole("option")).toHaveCount(1);
+    await page.keyboard.press("Enter");
+
+    await expect(chosen(page, "due-date")).toHaveText("2026-12-01");
+  });
+
   test("by keyboard in the month: Tab reaches the days, the arrows move, Enter picks", async ({
     page,
   }) => {

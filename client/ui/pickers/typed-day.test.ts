@@ -17,13 +17,18 @@ describe("a typed due date", () => {
     expect(parseTypedDay("2w", today)).toBe("2026-12-09");
   });
 
-  test("a month and day without a year is the next one to come", () => {
+  test("a month and day without a year is the nearest such day, up to about six months back", () => {
     expect(parseTypedDay("Dec 5", today)).toBe("2026-12-05");
     expect(parseTypedDay("5 december", today)).toBe("2026-12-05");
     expect(parseTypedDay("feb 9", today)).toBe("2027-02-09");
     expect(parseTypedDay("Nov 25", today)).toBe("2026-11-25");
     expect(parseTypedDay("Mar 3, 2028", today)).toBe("2028-03-03");
-    expect(parseTypedDay("sept 1", today)).toBe("2027-09-01");
+    // Just passed: that day, so a task can be made overdue from the keyboard.
+    expect(parseTypedDay("Nov 24", today)).toBe("2026-11-24");
+    expect(parseTypedDay("sept 1", today)).toBe("2026-09-01");
+    // More than about six months back: next year's.
+    expect(parseTypedDay("may 20", today)).toBe("2027-05-20");
+    expect(parseTypedDay("Feb 29", today)).toBeNull();
   });
 
   test("a weekday is the next one, a week away when it is today's", () => {

@@ -28,6 +28,20 @@ function dayOf(year: number, month: number, date: number): string | null {
   return `${year}-${String(month).padStart(2, "0")}-${String(date).padStart(2, "0")}`;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Of that day last year, this year and next, the nearest to today; the later one on a tie. */
+function nearestDay(today: string, year: number, month: number, date: number): string | null {
+  const distance = (day: string) => Math.abs(Date.parse(day) - Date.parse(today)) / DAY_MS;
+  const candidates = [year + 1, year, year - 1]
+    .map((y) => dayOf(y, month, date))
+    .filter((day): day is string => day !== null);
+  return candidates.reduce<string | null>(
+    (best, day) => (best === null || distance(day) < distance(best) ? day : best),
+    null,
+  );
+}
+
 function monthOf(word: string): number | null {
   const index = nameIndex(months, word);
   return index >= 0 ? index + 1 : null;
@@ -36,7 +50,8 @@ function monthOf(word: string): number | null {
 /**
  * The day a typed due date means, in the due date picker's filter field, as Linear reads it:
  * `2026-12-05`, `3 days`, `in 2 weeks`, `2w`, `Dec 5`, `5 december`, `Dec 5 2027`, `friday`.
- * A day and month without a year is the next one to come. Null when the text is none of these.
+ * A day and month without a year is the nearest such day, up to about six months back ("Dec 1"
+ * typed on Dec 2 is yesterday: overdue, not next year). Null when the text is none of these.
  */
 export function parseTypedDay(text: string, today: string): string | null {
   const typed = text.trim().toLowerCase().replace(/,/g, " ").replace(/\s+/g, " ");
@@ -57,9 +72,7 @@ export function parseTypedDay(text: string, today: string): string | null {
       : null;
   if (parts?.month) {
     if (parts.year) return dayOf(Number(parts.year), parts.month, parts.date);
-    const thisYear = dayOf(year, parts.month, parts.date);
-    if (thisYear && thisYear >= today) return thisYear;
-    return dayOf(year + 1, parts.month, parts.date);
+    return nearestDay(today, year, parts.month, parts.date);
   }
 
   const weekday = nameIndex(weekdays, typed);
