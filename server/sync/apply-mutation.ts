@@ -6,7 +6,7 @@
  * and author from the session.
  */
 import { z } from "zod";
-import { InvalidDescription, type MergedDescription } from "../../shared/description-doc.ts";
+import { InvalidDescription } from "../../shared/description-doc.ts";
 import {
   cleanFileName,
   DEFAULT_MAX_UPLOAD_MB,
@@ -27,7 +27,11 @@ import * as activityRows from "./activity-rows.ts";
 import * as attachmentRows from "./attachment-rows.ts";
 import * as commentRows from "./comment-rows.ts";
 import * as data from "./data.ts";
-import { mergeDescription, replaceDescription } from "./description-merges.ts";
+import {
+  mergeDescription,
+  replaceDescription,
+  type SavedDescription,
+} from "./description-merges.ts";
 import * as labelRows from "./label-rows.ts";
 import * as noticeRows from "./notice-rows.ts";
 import * as projectRows from "./project-rows.ts";
@@ -718,7 +722,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
 };
 
 /** A document merged, or the refusal of an update that cannot be merged. */
-async function merged<T extends MergedDescription | null>(merge: Promise<T>): Promise<T> {
+async function merged<T extends SavedDescription | null>(merge: Promise<T>): Promise<T> {
   try {
     return await merge;
   } catch (error) {

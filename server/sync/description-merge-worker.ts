@@ -18,16 +18,19 @@ import {
   loadDescription,
   mergeUpdateInto,
   replaceTextIn,
-  type DescriptionBase,
-  type MergedDescription,
 } from "../../shared/description-doc.ts";
-import type { MergeJob, MergeReply } from "./description-merges.ts";
+import type {
+  MergeJob,
+  MergeReply,
+  SavedDescription,
+  StoredDescription,
+} from "./description-merges.ts";
 
 /** Documents kept per worker: at the limits some 10 MB of memory each, most far less. */
 const KEPT_DOCUMENTS = 8;
 
-/** By task id, the least recently merged first; `state` is what the document encodes to. */
-const kept = new Map<string, { doc: Y.Doc; state: Uint8Array }>();
+/** By task id, the least recently merged first; `state`: what the document encodes to, base64. */
+const kept = new Map<string, { doc: Y.Doc; state: string }>();
 
 const port = parentPort;
 if (!port) throw new Error("description-merge-worker.ts runs as a worker thread");
@@ -45,37 +48,44 @@ port.on("message", ({ id, job }: { id: number; job: MergeJob }) => {
   port.postMessage(reply);
 });
 
-function merge(job: MergeJob): MergedDescription | null {
+function merge(job: MergeJob): SavedDescription | null {
   const { base } = job;
-  const doc = keptDocument(job.taskId, base) ?? loadDescription(base);
-  let merged: MergedDescription;
+  const doc = keptDocument(job.taskId, base) ?? loadStored(base);
+  let saved: SavedDescription;
   try {
-    merged =
+    const merged =
       job.kind === "text"
         ? replaceTextIn(doc, job.text)
         : mergeUpdateInto(doc, fromBase64(job.update));
+    saved = { state: base64(merged.state), text: merged.text };
   } catch (error) {
     // A refused result stays in the document: it is not kept.
     doc.destroy();
     throw error;
   }
-  keep(job.taskId, doc, merged.state);
-  // Compared here, not on the event loop: two states of up to 2 MiB.
-  const unchanged = job.kind === "update" && base.state && bytes(base.state).equals(merged.state);
-  return unchanged ? null : merged;
+  keep(job.taskId, doc, saved.state);
+  // Pushed twice or already merged: the same state, which is compared here, off the event loop.
+  return job.kind === "update" && saved.state === base.state ? null : saved;
+}
+
+function loadStored(base: StoredDescription): Y.Doc {
+  return loadDescription({
+    markdown: base.markdown,
+    state: base.state === null ? null : Buffer.from(base.state, "base64"),
+  });
 }
 
 /** The kept document of the task if it holds exactly the base (taken out of the kept ones). */
-function keptDocument(taskId: string, base: DescriptionBase): Y.Doc | null {
+function keptDocument(taskId: string, base: StoredDescription): Y.Doc | null {
   const entry = kept.get(taskId);
   if (!entry) return null;
   kept.delete(taskId);
-  if (base.state && bytes(base.state).equals(entry.state)) return entry.doc;
+  if (entry.state === base.state) return entry.doc;
   entry.doc.destroy();
   return null;
 }
 
-function keep(taskId: string, doc: Y.Doc, state: Uint8Array) {
+function keep(taskId: string, doc: Y.Doc, state: string) {
   kept.set(taskId, { doc, state });
   for (const [oldest, entry] of kept) {
     if (kept.size <= KEPT_DOCUMENTS) break;
@@ -84,7 +94,6 @@ function keep(taskId: string, doc: Y.Doc, state: Uint8Array) {
   }
 }
 
-/** A Buffer over the same memory (Buffer.from of a Uint8Array would copy it). */
-function bytes(array: Uint8Array): Buffer {
-  return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+function base64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 }

@@ -14,23 +14,28 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import {
-  InvalidDescription,
-  type DescriptionBase,
-  type MergedDescription,
-} from "../../shared/description-doc.ts";
+import { InvalidDescription } from "../../shared/description-doc.ts";
+
+/**
+ * A description as the push reads and writes it: the markdown, and the document's state in
+ * base64 (null while there is none), which only the workers decode (task-rows.ts says why).
+ */
+export type StoredDescription = { markdown: string; state: string | null };
+
+/** A merged description: its state to store (base64) and the markdown it now holds. */
+export type SavedDescription = { state: string; text: string };
 
 /** What a worker is asked: an update to merge (base64, decoded there), or a whole new text. */
 export type MergeJob =
-  | { kind: "update"; taskId: string; base: DescriptionBase; update: string }
-  | { kind: "text"; taskId: string; base: DescriptionBase; text: string };
+  | { kind: "update"; taskId: string; base: StoredDescription; update: string }
+  | { kind: "text"; taskId: string; base: StoredDescription; text: string };
 
 /**
- * A worker's answer: the merged document (null: the update adds nothing to the stored state),
- * the message of a refusal (InvalidDescription), or an unexpected failure.
+ * A worker's answer: the merged description (null: the update adds nothing to the stored
+ * state), the message of a refusal (InvalidDescription), or an unexpected failure.
  */
 export type MergeReply =
-  | { id: number; merged: MergedDescription | null }
+  | { id: number; merged: SavedDescription | null }
   | { id: number; refused: string }
   | { id: number; failed: string };
 
@@ -39,7 +44,7 @@ const WORKERS = Math.max(1, Math.min(4, availableParallelism() - 1));
 type Waiting = {
   id: number;
   job: MergeJob;
-  resolve: (merged: MergedDescription | null) => void;
+  resolve: (merged: SavedDescription | null) => void;
   reject: (error: Error) => void;
 };
 
@@ -56,24 +61,24 @@ let nextId = 1;
  */
 export function mergeDescription(
   taskId: string,
-  base: DescriptionBase,
+  base: StoredDescription,
   update: string,
-): Promise<MergedDescription | null> {
+): Promise<SavedDescription | null> {
   return run({ kind: "update", taskId, base, update });
 }
 
 /** The base with its text replaced by `text` (replaceDescriptionText). */
 export async function replaceDescription(
   taskId: string,
-  base: DescriptionBase,
+  base: StoredDescription,
   text: string,
-): Promise<MergedDescription> {
+): Promise<SavedDescription> {
   const merged = await run({ kind: "text", taskId, base, text });
   if (!merged) throw new Error("a text replacement answered no document");
   return merged;
 }
 
-function run(job: MergeJob): Promise<MergedDescription | null> {
+function run(job: MergeJob): Promise<SavedDescription | null> {
   return new Promise((resolve, reject) => {
     queue.push({ id: nextId++, job, resolve, reject });
     dispatch();

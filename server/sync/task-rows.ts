@@ -5,6 +5,7 @@
  */
 import type postgres from "postgres";
 import type { Task, TaskPriority, TaskStatus } from "../../shared/entities.ts";
+import type { StoredDescription } from "./description-merges.ts";
 import type { WithRole } from "./row-locks.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
@@ -82,27 +83,27 @@ export async function updateTask(
 }
 
 /**
- * A task's description as the push merges it: the markdown, and the document's state, null
- * while the description was never edited as a document (the task is locked by the caller).
+ * A task's description as the push merges it: the markdown, and the document's state in
+ * base64, null while the description was never edited as a document (the task is locked by
+ * the caller). Base64 both ways, converted by Postgres: postgres.js reads and writes bytea as
+ * hex, twice the bytes, and a large document's state spent 8 ms of the event loop per write.
  */
-export async function taskDescription(
-  tx: Db,
-  taskId: string,
-): Promise<{ markdown: string; state: Uint8Array | null }> {
-  const [row] = await tx<{ markdown: string; state: Buffer | null }[]>`
-    select t.description as markdown, d.state
+export async function taskDescription(tx: Db, taskId: string): Promise<StoredDescription> {
+  const [row] = await tx<{ markdown: string; state: string | null }[]>`
+    select t.description as markdown, replace(encode(d.state, 'base64'), E'\n', '') as state
     from task t left join description_doc d on d.id = t.id
     where t.id = ${taskId}`;
   return { markdown: row?.markdown ?? "", state: row?.state ?? null };
 }
 
+/** `state` in base64 (taskDescription). */
 export async function saveDescriptionDoc(
   tx: Db,
-  doc: { id: string; workspaceId: string; state: Uint8Array; updatedAt: string },
+  doc: { id: string; workspaceId: string; state: string; updatedAt: string },
 ) {
   await tx`
     insert into description_doc (id, workspace_id, state, updated_at)
-    values (${doc.id}, ${doc.workspaceId}, ${Buffer.from(doc.state)}, ${doc.updatedAt})
+    values (${doc.id}, ${doc.workspaceId}, decode(${doc.state}, 'base64'), ${doc.updatedAt})
     on conflict (id) do update set state = excluded.state, updated_at = excluded.updated_at`;
 }
 
