@@ -72,3 +72,31 @@ test("a normal session (sign in, board, create, move, edit, reload) logs no cons
   );
   expect(errors).toEqual([]);
 });
+
+test("typing a description for a while logs no console error", async ({ page }) => {
+  const email = uniqueEmail("typist");
+  await signUpThroughApi(page.request, { name: "Tess Typist", email });
+  const workspaceId = await createWorkspaceThroughApi(page.request, "Typing workspace");
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Notes",
+    key: "NOTE",
+  });
+  const errors = collectErrors(page);
+  await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);
+  await addTask(page, "To do", "Write it down");
+  await column(page, "To do").getByRole("link", { name: "Write it down" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Open full page" }).click();
+  const editor = page.getByRole("textbox", { name: "Description" });
+  await editor.click();
+
+  // Each keystroke is an edit of the description's document, persisted and pushed as it goes.
+  for (let line = 0; line < 6; line++) {
+    await page.keyboard.type(`Line ${line} of the notes, typed as a person types.`, { delay: 15 });
+    await page.keyboard.press("Enter");
+  }
+  await expect(editor).toContainText("Line 5 of the notes");
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 1500))),
+  );
+  expect(errors).toEqual([]);
+});

@@ -10,6 +10,7 @@
  * change is not in the store, do nothing and let the server decide.
  */
 import type { ReadonlyJSONValue } from "replicache";
+import type * as descriptionDocModule from "./description-doc.ts";
 import type { z } from "zod";
 import {
   attachmentSchema,
@@ -66,6 +67,21 @@ export type StoreTransaction = {
 
 type Mutator<N extends MutatorName> = (tx: StoreTransaction, args: MutatorArgs[N]) => Promise<void>;
 export type Mutators = { [N in MutatorName]: Mutator<N> };
+
+type DescriptionDocCode = typeof descriptionDocModule;
+let descriptionDocCode: DescriptionDocCode | undefined;
+
+/**
+ * The description document's code (Yjs), loaded on first use, not with the app. Replicache
+ * replays pending mutations inside IndexedDB transactions while it persists, and a wait for
+ * anything but the store ends such a transaction ("The transaction has finished"): so once
+ * loaded, editDescription takes it without waiting, and the client loads it before any edit
+ * is replayed (open-store.ts, task-description.tsx).
+ */
+export async function loadDescriptionDoc(): Promise<DescriptionDocCode> {
+  descriptionDocCode ??= await import("./description-doc.ts");
+  return descriptionDocCode;
+}
 
 /** Label ids as both sides keep them: no duplicates, sorted with `<`. */
 export function normalizeLabelIds(ids: readonly string[]): string[] {
@@ -189,12 +205,11 @@ export function createMutators(userId: string): Mutators {
 
     async editDescription(tx, input) {
       const { id, projectId, update, updatedAt } = mutatorArgs.editDescription.parse(input);
+      const { fromBase64, InvalidDescription, mergeDescriptionUpdate, toBase64 } =
+        descriptionDocCode ?? (await loadDescriptionDoc());
       const task = await findTask(tx, id, projectId);
       if (!task) return;
       const stored = await readKey(tx, descriptionDocKey(id), descriptionDocSchema);
-      // Loaded on the first edit, not with the app: Yjs is no part of the first chunk.
-      const { fromBase64, InvalidDescription, mergeDescriptionUpdate, toBase64 } =
-        await import("./description-doc.ts");
       let merged;
       try {
         merged = mergeDescriptionUpdate(

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Member, Task } from "../../../shared/entities.ts";
+import { loadDescriptionDoc } from "../../../shared/mutators.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { Rep } from "../../platform/sync/create-replicache.ts";
@@ -35,6 +36,10 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
   const fieldId = useId();
   const [mode, setMode] = useState<Mode>(task.description.trim() ? "preview" : "edit");
   const collab = useCollaboration(canEdit);
+  // Here before the first edit is made, so that no replay of one waits for it (shared/mutators.ts).
+  useEffect(() => {
+    if (canEdit) void loadDescriptionDoc();
+  }, [canEdit]);
   const stored = useDescriptionState(task.id);
   const send = useCallback(
     (update: string) =>

@@ -11,6 +11,7 @@ import { persistPromptly } from "./persist-promptly.ts";
 import { OpenedList, pullingScope, relatedProjects } from "./sync-scope.ts";
 import { relationSchema, type Relation } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
+import { loadDescriptionDoc } from "../../../shared/mutators.ts";
 import { listenForPokes } from "./poke.ts";
 import { endSyncWithSession } from "./session-end.ts";
 import { SyncState } from "./sync-state.ts";
@@ -99,6 +100,18 @@ function openStore(userId: string): OpenStore {
     onList: receivePresenceList,
     onReset: clearPresence,
   });
+  // A description edit still pending from an earlier visit is replayed as the store persists:
+  // its code must be here by then (shared/mutators.ts loadDescriptionDoc).
+  // (Replicache reads its pending mutations only once it is open, which a query waits for.)
+  void rep
+    .query(() => null)
+    .then(() => rep.experimentalPendingMutations())
+    .then((pending) => {
+      if (pending.some((mutation) => mutation.name === "editDescription")) {
+        void loadDescriptionDoc();
+      }
+    })
+    .catch(ignoreWhenClosed(rep));
   const persisting = persistPromptly(rep, sync);
   const stopReconnecting = syncOnReconnect(rep);
   let closing: Promise<void> | undefined;
