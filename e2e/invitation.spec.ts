@@ -21,7 +21,8 @@ test("an owner invites a second person, who signs up through the link and joins 
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
   await page.goto(await mailedLink(request, ownerEmail, "magic-link"));
-  await page.getByRole("button", { name: `Continue as ${ownerEmail}` }).click();
+  await expect(page.getByText(`This link signs you in as ${ownerEmail}.`)).toBeVisible();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 
   await expect(page).toHaveURL(/\/profile-setup$/);
   await page.getByLabel("Name").fill("Ada Owner");

@@ -79,7 +79,7 @@ function MagicLink() {
         disabled={pending || preview.state === "loading"}
         onClick={signIn}
       >
-        {email ? `Continue as ${email}` : "Continue"}
+        Sign in
       </button>
       {!session && (
         <p className="auth-footer">
