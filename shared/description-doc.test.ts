@@ -7,7 +7,9 @@ import {
   MAX_DESCRIPTION_LENGTH,
   MAX_DESCRIPTION_STATE_BYTES,
   fromBase64,
+  loadDescription,
   mergeDescriptionUpdate,
+  mergeUpdateInto,
   replaceDescriptionText,
   replaceText,
   seedUpdate,
@@ -96,6 +98,25 @@ describe("description documents", () => {
     let items = 0;
     for (const structs of doc.store.clients.values()) items += structs.length;
     expect(items).toBeLessThan(MAX_DESCRIPTION_ITEMS / 2);
+  });
+
+  it("a loaded document tells an update it already holds from one that adds to it, also one held aside for what it builds on", () => {
+    const author = new Y.Doc();
+    const text = author.getText(DESCRIPTION_TEXT);
+    text.insert(0, "One");
+    const first = Y.encodeStateAsUpdate(author);
+    const beforeSecond = Y.encodeStateVector(author);
+    text.insert(3, " two");
+    const second = Y.encodeStateAsUpdate(author, beforeSecond);
+    const beforeThird = Y.encodeStateVector(author);
+    text.insert(7, " three");
+    const third = Y.encodeStateAsUpdate(author, beforeThird);
+    const doc = loadDescription({ state: first, markdown: "" });
+
+    expect(mergeUpdateInto(doc, first)).toBeNull();
+    expect(mergeUpdateInto(doc, third)?.text).toBe("One");
+    expect(mergeUpdateInto(doc, second)?.text).toBe("One two three");
+    expect(mergeUpdateInto(doc, third)).toBeNull();
   });
 
   it("base64 goes both ways for any bytes, and refuses what is not base64", () => {

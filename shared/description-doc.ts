@@ -86,7 +86,7 @@ export function mergeDescriptionUpdate(
 ): MergedDescription {
   const doc = loadDescription(base);
   try {
-    return mergeUpdateInto(doc, update);
+    return mergeUpdateInto(doc, update) ?? describeDocument(doc);
   } finally {
     doc.destroy();
   }
@@ -94,16 +94,29 @@ export function mergeDescriptionUpdate(
 
 /**
  * mergeDescriptionUpdate on a document already loaded (the server's workers keep the ones
- * they merged last): changed in place, even when the result is refused.
+ * they merged last), changed in place even when the result is refused; null when the update
+ * adds nothing, told without encoding the document (the costly part of a merge).
  */
-export function mergeUpdateInto(doc: Y.Doc, update: Uint8Array): MergedDescription {
+export function mergeUpdateInto(doc: Y.Doc, update: Uint8Array): MergedDescription | null {
+  // Yjs announces an update only when a transaction adds or deletes something; what it holds
+  // aside (pending) changes without one.
+  const { pendingStructs, pendingDs } = doc.store;
+  const pendingUpdate = pendingStructs?.update;
+  let changed = false;
+  const onUpdate = () => {
+    changed = true;
+  };
+  doc.on("update", onUpdate);
   try {
     Y.applyUpdate(doc, update);
-    return finish(doc);
-  } catch (error) {
-    if (error instanceof InvalidDescription) throw error;
+  } catch {
     throw new InvalidDescription("The description change could not be read.");
+  } finally {
+    doc.off("update", onUpdate);
   }
+  changed ||=
+    doc.store.pendingStructs?.update !== pendingUpdate || doc.store.pendingDs !== pendingDs;
+  return changed ? describeDocument(doc) : null;
 }
 
 /**
@@ -123,7 +136,7 @@ export function replaceDescriptionText(base: DescriptionBase, next: string): Mer
 /** replaceDescriptionText on a document already loaded, changed in place. */
 export function replaceTextIn(doc: Y.Doc, next: string): MergedDescription {
   replaceText(doc.getText(DESCRIPTION_TEXT), next);
-  return finish(doc);
+  return describeDocument(doc);
 }
 
 /**
@@ -159,8 +172,8 @@ export function replaceText(text: Y.Text, next: string) {
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
-/** The document's state and text, checked against the limits. */
-function finish(doc: Y.Doc): MergedDescription {
+/** The document's state and text, checked against the limits (InvalidDescription past them). */
+export function describeDocument(doc: Y.Doc): MergedDescription {
   // Only the description's text: anything else an update declares is refused, not stored.
   for (const name of doc.share.keys()) {
     if (name !== DESCRIPTION_TEXT) {

@@ -13,11 +13,13 @@
 import { parentPort } from "node:worker_threads";
 import type * as Y from "yjs";
 import {
+  describeDocument,
   fromBase64,
   InvalidDescription,
   loadDescription,
   mergeUpdateInto,
   replaceTextIn,
+  type MergedDescription,
 } from "../../shared/description-doc.ts";
 import type {
   MergeJob,
@@ -51,20 +53,25 @@ port.on("message", ({ id, job }: { id: number; job: MergeJob }) => {
 function merge(job: MergeJob): SavedDescription | null {
   const { base } = job;
   const doc = keptDocument(job.taskId, base) ?? loadStored(base);
-  let saved: SavedDescription;
+  let merged: MergedDescription | null;
   try {
-    const merged =
+    merged =
       job.kind === "text"
         ? replaceTextIn(doc, job.text)
         : mergeUpdateInto(doc, fromBase64(job.update));
-    saved = { state: base64(merged.state), text: merged.text };
+    // Nothing added to a stored state: nothing to encode, write or send.
+    if (!merged && base.state !== null) {
+      keep(job.taskId, doc, base.state);
+      return null;
+    }
+    merged ??= describeDocument(doc);
   } catch (error) {
     // A refused result stays in the document: it is not kept.
     doc.destroy();
     throw error;
   }
+  const saved = { state: base64(merged.state), text: merged.text };
   keep(job.taskId, doc, saved.state);
-  // Pushed twice or already merged: the same state, which is compared here, off the event loop.
   return job.kind === "update" && saved.state === base.state ? null : saved;
 }
 
