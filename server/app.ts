@@ -15,6 +15,7 @@ import { requestId } from "./http/request-id.ts";
 import { responseCompression } from "./http/response-compression.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { staticClient } from "./http/static-client.ts";
+import { proxyTrust } from "./http/trusted-proxies.ts";
 import type { Logger } from "./logger.ts";
 import { httpMetrics, type Metrics } from "./metrics/metrics.ts";
 import { metricsRoutes } from "./metrics/metrics-routes.ts";
@@ -59,8 +60,8 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // req.ip, and so the client address better-auth rate-limits by, comes from X-Forwarded-For
-  // only through these proxies.
-  app.set("trust proxy", config.trustedProxies);
+  // only as the nearest trusted proxy appended it (trusted-proxies.ts).
+  app.set("trust proxy", proxyTrust(config.trustedProxies));
   app.use(requestId);
   app.use(httpMetrics(metrics));
   app.use(

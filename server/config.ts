@@ -9,7 +9,7 @@ import {
   type SocialProviderEnv,
   type SocialProviderName,
 } from "./auth/social-provider-env.ts";
-import { trustedProxiesSchema } from "./http/trusted-proxies.ts";
+import { trustedProxiesSchema, type TrustedProxies } from "./http/trusted-proxies.ts";
 import { DEFAULT_MAX_UPLOAD_MB } from "../shared/attachments.ts";
 
 /** Environment variables read once at start; every value is checked before anything runs. */
@@ -105,8 +105,8 @@ export type Config = {
   serveSourceMaps: boolean;
   socialProviders: Partial<Record<SocialProviderName, SocialProviderEnv>>;
   oidc: OidcEnv | undefined;
-  /** Express `trust proxy`: hop count, or the addresses of the proxies; false trusts none. */
-  trustedProxies: false | number | string[];
+  /** TRUSTED_PROXIES (http/trusted-proxies.ts): hops, or the proxies' addresses; false: none. */
+  trustedProxies: false | TrustedProxies;
   /** better-auth's rate limits (counted in Postgres, so shared by every instance). */
   rateLimit: boolean;
   /** The largest attachment, in megabytes (MAX_UPLOAD_MB). */

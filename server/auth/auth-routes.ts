@@ -6,8 +6,8 @@ import type { AuthHandler } from "./membership-turns.ts";
 
 /**
  * better-auth takes the client's address only from a header. We set our own from Express's
- * `req.ip` (the socket's address, or X-Forwarded-For's through the TRUSTED_PROXIES) and drop
- * any copy the client sent, so rate limits and sessions see the real client.
+ * `req.ip` (the socket's address, or the X-Forwarded-For entry a trusted proxy appended) and
+ * drop any copy the client sent, so rate limits and sessions see the real client.
  */
 const clientIpHeader: RequestHandler = (req, _res, next) => {
   delete req.headers[CLIENT_IP_HEADER];

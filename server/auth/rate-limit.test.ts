@@ -83,6 +83,17 @@ describe("behind a trusted proxy", () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
+  it("a client whose own address is inside the trusted range is limited however it rotates X-Forwarded-For", async () => {
+    // The proxy appended 127.0.0.2, a loopback address as trusted as the proxy's own; what the
+    // client wrote before it is its own choice.
+    const statuses = [];
+    for (const forged of ["127.0.0.11", "198.51.100.12", "127.0.0.13", "198.51.100.14"]) {
+      statuses.push(await signInAttempt(server.url, { "X-Forwarded-For": `${forged}, 127.0.0.2` }));
+    }
+
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
   it("a session records the client's address, not the proxy's", async () => {
     const client = { "X-Forwarded-For": "203.0.113.30" };
     const signedUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
@@ -103,6 +114,29 @@ describe("behind a trusted proxy", () => {
       .extend({ session: z.object({ ipAddress: z.string().nullable() }) })
       .parse(await reply.json());
     expect(session.ipAddress).toBe("203.0.113.30");
+  });
+});
+
+describe("behind one proxy counted in hops", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT: "true", TRUSTED_PROXIES: "1" });
+  }, SERVER_START_TIMEOUT);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("the client's address is the entry the proxy appended, whatever the client wrote before it", async () => {
+    const statuses = [];
+    for (const forged of ["198.51.100.21", "127.0.0.22", "10.0.0.23", "198.51.100.24"]) {
+      statuses.push(
+        await signInAttempt(server.url, { "X-Forwarded-For": `${forged}, 203.0.113.40` }),
+      );
+    }
+
+    expect(statuses).toEqual([401, 401, 401, 429]);
   });
 });
 
