@@ -86,12 +86,65 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     process: startInstance(env, port, options.output ?? "ignore"),
   }));
 
-  writeFileSync(path.join(nginxDir, "listen.conf"), `listen 127.0.0.1:${lbPort};\n`);
+  const nginxConf = writeNginxConf(nginx, nginxDir, lbPort, ports);
+
+  let balancer: ChildProcess | undefined;
+  const stopAll = async () => {
+    await Promise.all([
+      ...instances.map((instance) => stopProcess(instance.process, "SIGTERM")),
+      balancer ? stopProcess(balancer, "SIGQUIT") : Promise.resolve(),
+    ]);
+    rmSync(nginxDir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(
+      instances.map((instance) =>
+        waitForHealth(`${instance.url}/api/ready`, instance.process, 120_000),
+      ),
+    );
+    balancer = spawnNginx(nginx, nginxDir, nginxConf);
+    await waitForHealth(`${url}/api/ready`, balancer, 20_000);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  return {
+    url,
+    instances,
+    nginxDir,
+    nginxConf,
+    async kill(i, signal) {
+      const instance = instances[i];
+      if (!instance) throw new Error(`no instance ${i}`);
+      await stopProcess(instance.process, signal);
+    },
+    async restart(i) {
+      const instance = instances[i];
+      if (!instance) throw new Error(`no instance ${i}`);
+      instance.process = startInstance(env, instance.port, options.output ?? "ignore");
+      await waitForHealth(`${instance.url}/api/ready`, instance.process, 120_000);
+    },
+    stop: stopAll,
+  };
+}
+
+/**
+ * Writes nginx's main file into `nginxDir`, for a balancer on `listenPort` in front of the
+ * instances on `upstreamPorts`, checks nginx accepts it, and returns its path.
+ */
+export function writeNginxConf(
+  nginx: string,
+  nginxDir: string,
+  listenPort: number,
+  upstreamPorts: number[],
+): string {
+  writeFileSync(path.join(nginxDir, "listen.conf"), `listen 127.0.0.1:${listenPort};\n`);
   writeFileSync(
     path.join(nginxDir, "upstream.conf"),
     [
       "upstream tasks_app {",
-      ...ports.map((port) => `  server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`),
+      ...upstreamPorts.map((port) => `  server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`),
       "  keepalive 32;",
       "}",
       "",
@@ -121,48 +174,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     encoding: "utf8",
   });
   if (checked.status !== 0) throw new Error(`nginx refused its configuration:\n${checked.stderr}`);
+  return nginxConf;
+}
 
-  let balancer: ChildProcess | undefined;
-  const stopAll = async () => {
-    await Promise.all([
-      ...instances.map((instance) => stopProcess(instance.process, "SIGTERM")),
-      balancer ? stopProcess(balancer, "SIGQUIT") : Promise.resolve(),
-    ]);
-    rmSync(nginxDir, { recursive: true, force: true });
-  };
-  try {
-    await Promise.all(
-      instances.map((instance) =>
-        waitForHealth(`${instance.url}/api/ready`, instance.process, 120_000),
-      ),
-    );
-    balancer = spawn(nginx, ["-p", nginxDir, "-c", nginxConf, "-g", "daemon off;"], {
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    await waitForHealth(`${url}/api/ready`, balancer, 20_000);
-  } catch (error) {
-    await stopAll();
-    throw error;
-  }
-
-  return {
-    url,
-    instances,
-    nginxDir,
-    nginxConf,
-    async kill(i, signal) {
-      const instance = instances[i];
-      if (!instance) throw new Error(`no instance ${i}`);
-      await stopProcess(instance.process, signal);
-    },
-    async restart(i) {
-      const instance = instances[i];
-      if (!instance) throw new Error(`no instance ${i}`);
-      instance.process = startInstance(env, instance.port, options.output ?? "ignore");
-      await waitForHealth(`${instance.url}/api/ready`, instance.process, 120_000);
-    },
-    stop: stopAll,
-  };
+/** nginx in the foreground on the main file `writeNginxConf` wrote; SIGQUIT stops it. */
+export function spawnNginx(nginx: string, nginxDir: string, nginxConf: string): ChildProcess {
+  return spawn(nginx, ["-p", nginxDir, "-c", nginxConf, "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 function startInstance(env: NodeJS.ProcessEnv, port: number, output: "inherit" | "ignore") {
@@ -174,7 +193,7 @@ function startInstance(env: NodeJS.ProcessEnv, port: number, output: "inherit" |
 }
 
 /** Sends `signal` and resolves when the process has exited. */
-function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill(signal);

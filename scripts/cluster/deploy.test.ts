@@ -1,7 +1,9 @@
-import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../e2e/support/server-process.ts";
 import { openPokeStream } from "../../server/test/poke-stream.ts";
 import {
   SyncClient,
@@ -11,7 +13,15 @@ import {
   now,
   signUp,
 } from "../../server/test/sync-client.ts";
-import { nginxBinary, SHARED_NGINX_CONF, startCluster, type Cluster } from "./cluster.ts";
+import {
+  nginxBinary,
+  SHARED_NGINX_CONF,
+  spawnNginx,
+  startCluster,
+  stopProcess,
+  writeNginxConf,
+  type Cluster,
+} from "./cluster.ts";
 
 /** deploy/ stays what `npm run cluster` runs and what the README documents (issue 20). */
 
@@ -64,6 +74,57 @@ describe("deploy/", () => {
 
 const databaseUrl = process.env.DATABASE_URL;
 const nginx = nginxBinary();
+
+describe.runIf(nginx)("the load balancer on deploy/nginx/tasks.conf", () => {
+  let nginxDir: string;
+  let balancer: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    nginxDir = mkdtempSync(path.join(tmpdir(), "tasks-nginx-"));
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    // An instance nobody listens on: nginx answers 502 with its own error page.
+    const nginxConf = writeNginxConf(nginx!, nginxDir, port, [await freePort()]);
+    balancer = spawnNginx(nginx!, nginxDir, nginxConf);
+    await waitForListening(url);
+  });
+
+  afterAll(async () => {
+    if (balancer) await stopProcess(balancer, "SIGQUIT");
+    rmSync(nginxDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ["/", 502],
+    ["/metrics", 404],
+  ])(
+    "names no version: not in its Server header, not on its error page (%s, %i)",
+    async (at, status) => {
+      const response = await fetch(`${url}${at}`);
+
+      expect(response.status).toBe(status);
+      expect(response.headers.get("server")).toBe("nginx");
+      const page = await response.text();
+      expect(page).toContain("<center>nginx</center>");
+      expect(page).not.toMatch(/nginx\/\d/);
+    },
+  );
+});
+
+/** Resolves once something answers HTTP at `url`, whatever the status. */
+async function waitForListening(url: string) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`nothing answered at ${url}`);
+}
 
 describe.runIf(databaseUrl && nginx)("npm run cluster", () => {
   let cluster: Cluster | undefined;
