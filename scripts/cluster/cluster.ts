@@ -73,8 +73,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     DATABASE_URL: options.databaseUrl,
     BASE_URL: url,
     HOST: "127.0.0.1",
-    // nginx runs on this machine: believe its X-Forwarded-For.
-    TRUSTED_PROXIES: "loopback",
+    // nginx's own address, and only it: a client on this machine is on the loopback too, and
+    // believing the whole range would let it choose its address (trusted-proxies.ts).
+    TRUSTED_PROXIES: "127.0.0.1",
     DATA_DIR: path.join(nginxDir, "data"),
     // One secret for every instance: a session signed by one is read by the others.
     BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("hex"),

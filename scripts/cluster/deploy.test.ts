@@ -70,6 +70,16 @@ describe("deploy/", () => {
     expect(main).toContain("include /etc/nginx/tasks/tasks.conf;");
     expect(main).toContain("include /etc/nginx/tasks/upstream.compose.conf;");
   });
+
+  it("the instances trust only nginx's fixed address, and nginx only the compose network's gateway", () => {
+    const compose = read("deploy/compose.yaml");
+    const nginxAddress = /^ +ipv4_address: (\S+)$/m.exec(compose)?.[1];
+    const gateway = /^ +gateway: (\S+)$/m.exec(compose)?.[1];
+    expect(nginxAddress).toMatch(/^10\.201\.0\.\d+$/);
+    expect(compose).toContain(`TRUSTED_PROXIES: \${TRUSTED_PROXIES:-${nginxAddress}}`);
+    const main = read("deploy/nginx/nginx.compose.conf");
+    expect(main.match(/^ *set_real_ip_from .*$/gm)).toEqual([`  set_real_ip_from ${gateway};`]);
+  });
 });
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -127,14 +137,17 @@ async function waitForListening(url: string) {
 }
 
 describe.runIf(databaseUrl && nginx)("npm run cluster", () => {
-  let cluster: Cluster | undefined;
+  let cluster: Cluster;
+
+  beforeAll(async () => {
+    cluster = await startCluster({ databaseUrl: databaseUrl!, instances: 2 });
+  }, 180_000);
 
   afterAll(async () => {
     await cluster?.stop();
   });
 
   it("runs nginx on deploy/nginx/tasks.conf as it is, and streams pokes through it unbuffered", async () => {
-    cluster = await startCluster({ databaseUrl: databaseUrl!, instances: 2 });
     // nginx's own dump of the configuration it loaded: the shared file, word for word.
     const dump = spawnSync(nginx!, ["-T", "-p", cluster.nginxDir, "-c", cluster.nginxConf], {
       encoding: "utf8",
@@ -156,5 +169,23 @@ describe.runIf(databaseUrl && nginx)("npm run cluster", () => {
     stream.close();
     // The load balancer keeps /metrics inside.
     expect((await fetch(`${cluster.url}/metrics`)).status).toBe(404);
-  }, 180_000);
+  }, 60_000);
+
+  it("a client on nginx's own machine rotating X-Forwarded-For gets 429 after three sign-ins", async () => {
+    const statuses = [];
+    for (const forged of ["127.0.0.31", "198.51.100.32", "127.0.0.33", "198.51.100.34"]) {
+      const response = await fetch(`${cluster.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Origin: cluster.url,
+          "X-Forwarded-For": forged,
+        },
+        body: JSON.stringify({ email: `guess-${newId("u")}@example.com`, password: "wrong" }),
+      });
+      statuses.push(response.status);
+    }
+
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
 });
