@@ -1,12 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/server.ts";
 import { startPrivatePostgres, type PrivatePostgres } from "../../server/test/private-postgres.ts";
+import { createTestDatabase } from "../../server/test/test-database.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -50,16 +51,62 @@ async function serve(env: { DATABASE_URL?: string; DATA_DIR: string }): Promise<
   return server;
 }
 
-function npmRun(script: "backup" | "restore", args: string[], env: Record<string, string>) {
-  // Only what a person's shell would hold: vitest's own variables (BASE_URL="/") are not.
-  const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-    cwd: root,
+type Shell = {
+  /** The shell's umask; the tests of permissions use "000", which lets every file be read. */
+  umask?: string;
+  cwd?: string;
+};
+
+/** The script as a person's shell runs it, from `cwd` (the checkout unless told). */
+function runScript(
+  script: "backup" | "restore",
+  args: string[],
+  env: Record<string, string>,
+  { umask = "022", cwd = root }: Shell = {},
+) {
+  const command = [
+    process.execPath,
+    "--import",
+    import.meta.resolve("tsx"),
+    path.join(root, `scripts/${script}.ts`),
+    ...args,
+  ];
+  return spawnSync("/bin/sh", ["-c", `umask ${umask} && exec "$@"`, "sh", ...command], {
+    cwd,
+    // Only what a person's shell would hold: vitest's own variables (BASE_URL="/") are not.
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     encoding: "utf8",
   });
+}
+
+function npmRun(
+  script: "backup" | "restore",
+  args: string[],
+  env: Record<string, string>,
+  shell: Shell = {},
+) {
+  const result = runScript(script, args, env, shell);
   expect(result.stderr).toBe("");
   expect(result.status).toBe(0);
   return result.stdout;
+}
+
+const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
+
+/** Every file and folder under `dir` (itself included), with its mode in octal. */
+function modesUnder(dir: string): Map<string, string> {
+  const modes = new Map([[".", modeOf(dir)]]);
+  for (const entry of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    modes.set(entry, modeOf(path.join(dir, entry)));
+  }
+  return modes;
+}
+
+/** An embedded database with a person in it, its server stopped, as a backup finds it. */
+async function embeddedDatabase(dataDir: string) {
+  const server = await serve({ DATA_DIR: dataDir });
+  await signUp(server, "Kept Secret");
+  await server.close();
 }
 
 /** A person with a project of three tasks, and a device that has pulled them all. */
@@ -150,6 +197,73 @@ it(
     // The same cluster, copied: the device's record still holds, and nothing changed.
     expect((await client.pull()).patch).toEqual([]);
     expect(client.store).toEqual(await storeOfAFreshDevice(restored, owner));
+  },
+  SERVER_START_TIMEOUT,
+);
+
+it.runIf(process.env.DATABASE_URL)(
+  "a dump is its owner's alone: the file 0600 in a folder made 0700, even under umask 000",
+  async () => {
+    const database = await createTestDatabase("backup");
+    cleanups.push(() => database.drop());
+    const file = path.join(folder(), "made", "tasks.dump");
+
+    npmRun("backup", ["--out", file], { DATABASE_URL: database.databaseUrl! }, { umask: "000" });
+
+    expect(modeOf(file)).toBe("600");
+    expect(modeOf(path.dirname(file))).toBe("700");
+  },
+);
+
+it(
+  "the embedded database's copy is its owner's alone: files 0600 and folders 0700, even under umask 000",
+  async () => {
+    const dir = folder();
+    await embeddedDatabase(path.join(dir, "data"));
+    const copy = path.join(dir, "made", "tasks.pgdata");
+
+    npmRun("backup", ["--out", copy], { DATA_DIR: path.join(dir, "data") }, { umask: "000" });
+
+    expect(modeOf(path.dirname(copy))).toBe("700");
+    const modes = modesUnder(copy);
+    expect(modes.size).toBeGreaterThan(10);
+    for (const [entry, mode] of modes) {
+      expect([entry, mode]).toEqual([
+        entry,
+        statSync(path.join(copy, entry)).isDirectory() ? "700" : "600",
+      ]);
+    }
+  },
+  SERVER_START_TIMEOUT,
+);
+
+it("a backup into a folder others can open is refused, naming the folder, and nothing is written", () => {
+  const open = path.join(folder(), "shared");
+  mkdirSync(open);
+  chmodSync(open, 0o755);
+  const file = path.join(open, "tasks.pgdata");
+
+  const result = runScript("backup", ["--out", file], { DATA_DIR: folder() });
+
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain(`${open} can be opened by others (mode 755)`);
+  expect(readdirSync(open)).toEqual([]);
+  expect(modeOf(open)).toBe("755");
+});
+
+it(
+  "the default backups/ folder, left open by an earlier version, is closed to others before the backup goes in",
+  async () => {
+    const dir = folder();
+    await embeddedDatabase(path.join(dir, "data"));
+    const backups = path.join(dir, "backups");
+    mkdirSync(backups);
+    chmodSync(backups, 0o755);
+
+    npmRun("backup", [], { DATA_DIR: path.join(dir, "data") }, { cwd: dir });
+
+    expect(modeOf(backups)).toBe("700");
+    expect(readdirSync(backups)).toEqual([expect.stringMatching(/^tasks-.*\.pgdata$/)]);
   },
   SERVER_START_TIMEOUT,
 );
