@@ -265,3 +265,49 @@ test("files dropped on the task page are attached, and an image dropped into a c
   await expect(attachments(page).getByRole("listitem")).toHaveCount(2);
   await owner.close();
 });
+
+test("a file past the workspace's quota says why on the task page, and settings show the space used", async ({
+  browser,
+}) => {
+  // The e2e server's ATTACHMENT_QUOTA_MB is 2 (support/global-setup.ts).
+  const { owner, workspaceId, projectId } = await ownerAndMember(browser);
+  const taskId = await newTask(owner.request, projectId);
+  const page = await owner.newPage();
+  await page.goto(taskUrlOf(workspaceId, projectId, taskId));
+  await expect(attachments(page)).toContainText("Drop files on the page");
+
+  const drop = async (name: string, megabytes: number) => {
+    const data = await page.evaluateHandle(
+      ({ name, size }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(size).fill(7)], name, { type: "text/csv" }));
+        return transfer;
+      },
+      { name, size: Math.round(megabytes * 1024 * 1024) },
+    );
+    const target = page.getByRole("heading", { level: 1 });
+    await target.dispatchEvent("dragover", { dataTransfer: data });
+    await target.dispatchEvent("drop", { dataTransfer: data });
+  };
+  const row = (name: string) => attachments(page).getByRole("listitem").filter({ hasText: name });
+
+  await drop("survey.csv", 1.5);
+  await expect(row("survey.csv")).toContainText("1.5 MB");
+  await expect(row("survey.csv")).toHaveAttribute("data-state", "uploaded");
+
+  await drop("census.csv", 1);
+  const message =
+    "This workspace has used its 2 MB of storage for files. Delete some files to make room.";
+  await expect(row("census.csv")).toContainText(message);
+  await expect(row("census.csv")).toHaveAttribute("data-state", "failed");
+  await expect(page.getByText(`“census.csv” could not be uploaded. ${message}`)).toBeVisible();
+
+  await page.goto("/dashboard/settings/workspace/general");
+  const storage = page.getByRole("region", { name: "Storage" });
+  await expect(storage).toContainText("1.5 MB of 2 MB used by files");
+  await expect(storage.getByRole("progressbar", { name: "Space used by files" })).toHaveAttribute(
+    "value",
+    String(1.5 * 1024 * 1024),
+  );
+  await owner.close();
+});

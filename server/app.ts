@@ -86,7 +86,15 @@ export function createApp(deps: AppDeps): express.Express {
       metrics,
     }),
   );
-  app.use(attachmentRoutes({ auth, sql: db.sql, storage, announcer: pokes.announcer }));
+  app.use(
+    attachmentRoutes({
+      auth,
+      sql: db.sql,
+      storage,
+      announcer: pokes.announcer,
+      quotaMb: config.attachmentQuotaMb,
+    }),
+  );
   app.use(presenceRoutes({ auth, sql: db.sql, presence }));
   app.use(pictureRoutes({ auth, sql: db.sql }));
   app.use(searchRoutes({ auth, sql: db.sql }));

@@ -169,6 +169,18 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("gives each workspace 1 GB for files unless told otherwise, and none with 0", () => {
+    expect(loadConfig({}).attachmentQuotaMb).toBe(1024);
+    expect(loadConfig({ ATTACHMENT_QUOTA_MB: "500" }).attachmentQuotaMb).toBe(500);
+    expect(loadConfig({ ATTACHMENT_QUOTA_MB: "0" }).attachmentQuotaMb).toBe(0);
+  });
+
+  it.each(["-1", "0.5", "a lot"])("refuses ATTACHMENT_QUOTA_MB=%s", (value) => {
+    expect(refusal({ ATTACHMENT_QUOTA_MB: value }).problems).toEqual([
+      "ATTACHMENT_QUOTA_MB: expected a size in megabytes, or 0 for no quota",
+    ]);
+  });
+
   it("stores attachments in S3 once S3_BUCKET is set, by path on a custom endpoint", () => {
     expect(
       loadConfig({

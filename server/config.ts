@@ -10,7 +10,7 @@ import {
   type SocialProviderName,
 } from "./auth/social-provider-env.ts";
 import { trustedProxiesSchema, type TrustedProxies } from "./http/trusted-proxies.ts";
-import { DEFAULT_MAX_UPLOAD_MB } from "../shared/attachments.ts";
+import { DEFAULT_ATTACHMENT_QUOTA_MB, DEFAULT_MAX_UPLOAD_MB } from "../shared/attachments.ts";
 
 /** Environment variables read once at start; every value is checked before anything runs. */
 const booleanFlag = z
@@ -62,6 +62,12 @@ const envSchema = z.object({
     .min(1, "expected a size in megabytes from 1 to 5000")
     .max(5000, "expected a size in megabytes from 1 to 5000")
     .default(DEFAULT_MAX_UPLOAD_MB),
+  ATTACHMENT_QUOTA_MB: z.coerce
+    .number({ error: "expected a size in megabytes, or 0 for no quota" })
+    .int("expected a size in megabytes, or 0 for no quota")
+    .min(0, "expected a size in megabytes, or 0 for no quota")
+    .max(100_000_000, "expected a size in megabytes, or 0 for no quota")
+    .default(DEFAULT_ATTACHMENT_QUOTA_MB),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
@@ -111,6 +117,8 @@ export type Config = {
   rateLimit: boolean;
   /** The largest attachment, in megabytes (MAX_UPLOAD_MB). */
   maxUploadMb: number;
+  /** The most attachment bytes a workspace may store, in megabytes; 0 for no quota. */
+  attachmentQuotaMb: number;
   /** Attachments in an S3-compatible bucket; local disk under dataDir when undefined. */
   s3: S3Config | undefined;
   /** A bearer token that opens /metrics to other machines; loopback requests need none. */
@@ -199,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: e.TRUSTED_PROXIES ?? false,
     rateLimit: e.RATE_LIMIT ?? e.NODE_ENV === "production",
     maxUploadMb: e.MAX_UPLOAD_MB,
+    attachmentQuotaMb: e.ATTACHMENT_QUOTA_MB,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -29,7 +29,7 @@ export type RunningServer = {
   /** Where this instance keeps attachment bytes. */
   storage: AttachmentStorage;
   /** One run of the attachment purge (it also runs on its own timer). */
-  purgeAttachments: () => Promise<number>;
+  purgeAttachments: (now?: Date) => Promise<number>;
   /**
    * The drain (SIGTERM): /api/ready answers 503 for DRAIN_DELAY_MS while everything else is
    * served, then the instance stops accepting connections, tells its poke streams to reconnect

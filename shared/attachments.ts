@@ -7,6 +7,8 @@
 
 /** MAX_UPLOAD_MB when it is not set. */
 export const DEFAULT_MAX_UPLOAD_MB = 25;
+/** ATTACHMENT_QUOTA_MB when it is not set: the bytes one workspace may store in all. */
+export const DEFAULT_ATTACHMENT_QUOTA_MB = 1024;
 /** The most a task holds: a limit on the rows every member's store keeps. */
 export const MAX_ATTACHMENTS_PER_TASK = 100;
 export const MAX_ATTACHMENT_NAME = 255;
@@ -41,13 +43,26 @@ export function cleanFileName(name: string): string {
   return (clean || "file").slice(0, MAX_ATTACHMENT_NAME);
 }
 
-/** "812 B", "14 KB", "3.2 MB". */
+/** "812 B", "14 KB", "3.2 MB", "1.4 GB". */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const kb = bytes / 1024;
   if (kb < 1024) return `${Math.round(kb)} KB`;
   const mb = kb / 1024;
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+  if (mb < 1024) return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+  const gb = mb / 1024;
+  return `${gb < 10 ? Number(gb.toFixed(1)) : Math.round(gb)} GB`;
+}
+
+/** The message for an upload past the workspace's quota (sent by the server, shown in the page). */
+export const quotaExceededMessage = (quotaMb: number) =>
+  `This workspace has used its ${formatQuota(quotaMb)} of storage for files. Delete some files to make room.`;
+
+/** "500 MB", "1 GB", "2.5 GB". */
+export function formatQuota(megabytes: number): string {
+  if (megabytes < 1024) return `${megabytes} MB`;
+  const gb = megabytes / 1024;
+  return `${Number.isInteger(gb) ? gb : gb.toFixed(1)} GB`;
 }
 
 /** The message for a file over the limit (shown by the client, sent by the server). */

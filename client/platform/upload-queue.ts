@@ -14,6 +14,7 @@ import {
   tooLargeMessage,
 } from "../../shared/attachments.ts";
 import { attachmentKey } from "../../shared/keys.ts";
+import { parseErrorBody } from "../lib/get-json.ts";
 import { uploadsName } from "../lib/local-data.ts";
 import { loadServerConfig } from "../lib/server-config.ts";
 import type { Rep } from "./sync/create-replicache.ts";
@@ -208,6 +209,8 @@ class Uploader {
         if (!(await this.rowExists(upload))) await this.forget(upload.id);
         return false;
       }
+      // Past the workspace's quota: the server's message says so and what to do.
+      if (target.status === 413) return this.fail(upload, await serverMessage(target));
       if (target.status !== 409) {
         if (!target.ok) return false;
         const { url, method, headers } = (await target.json()) as {
@@ -224,6 +227,7 @@ class Uploader {
         credentials: "same-origin",
       });
       if (complete.status === 422) return this.fail(upload, "The file changed while it was sent");
+      if (complete.status === 413) return this.fail(upload, await serverMessage(complete));
       if (!complete.ok) return false;
       await this.forget(upload.id, { keepPreview: true });
       return true;
@@ -265,7 +269,7 @@ class Uploader {
 
   private async fail(upload: PendingUpload, message: string): Promise<boolean> {
     this.setProgress(upload.id, { state: "failed", loaded: 0, total: upload.size, message });
-    toast.error(`“${upload.name}” could not be uploaded. ${message}.`);
+    toast.error(`“${upload.name}” could not be uploaded. ${message.replace(/\.$/, "")}.`);
     return true;
   }
 
@@ -295,6 +299,12 @@ class Uploader {
     this.previewMap = new Map(this.previews);
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The message of an error answer (`{ code, message }`), or a general one. */
+async function serverMessage(response: Response): Promise<string> {
+  const { message } = parseErrorBody(await response.text());
+  return message ?? "The server refused the file";
 }
 
 let uploader: Uploader | null = null;

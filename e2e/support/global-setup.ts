@@ -25,6 +25,9 @@ export default async function globalSetup() {
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   env.LOG_LEVEL ??= "warn";
+  // A small quota, so that the test of a full workspace (attachments.spec.ts) fills one with a
+  // few megabytes; every other test's files are bytes.
+  env.ATTACHMENT_QUOTA_MB ??= "2";
 
   const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env,

@@ -3,31 +3,49 @@
  * here the browser asks where to put the bytes, says when they are there, and fetches them:
  *
  * - `POST /api/attachments/:id/upload`: a signed URL to PUT the bytes to (members who may
- *   update the task);
+ *   update the task), good for one upload: it writes to a key of its own (storage.ts);
  * - `POST /api/attachments/:id/complete`: the server checks the stored size against the row's,
- *   reads the type from the first bytes, and marks the row uploaded (everyone's store follows);
+ *   reads the type from the first bytes, moves them where they are served from, and marks the
+ *   row uploaded (everyone's store follows);
+ * - `GET /api/workspaces/:workspaceId/storage`: the bytes the workspace stores, and its quota;
  * - `GET /api/attachments/:id/content`: for members of the task's workspace, or anyone when its
  *   project is public, a redirect to a URL signed for minutes; 404 for everyone else.
- * - `PUT|GET /api/storage/attachments/:id` serve the local storage's signed URLs.
+ * - `PUT /api/storage/uploads/:id/:nonce` and `GET /api/storage/attachments/:id` serve the
+ *   local storage's signed URLs.
+ *
+ * Both the URL and the completion count the workspace's stored bytes against
+ * ATTACHMENT_QUOTA_MB: past it, 413 STORAGE_QUOTA_EXCEEDED.
  */
+import { randomBytes } from "node:crypto";
 import { Router, type Request } from "express";
 import type postgres from "postgres";
 import { z } from "zod";
-import { isInlineImage } from "../../shared/attachments.ts";
+import { isInlineImage, quotaExceededMessage } from "../../shared/attachments.ts";
 import { idSchema } from "../../shared/entities.ts";
 import { canPerform } from "../../shared/sync-permissions.ts";
 import type { Auth } from "../auth/auth.ts";
 import { requireTrustedOrigin } from "../auth/origin-check.ts";
 import { getSignedIn } from "../auth/session.ts";
 import { ApiError } from "../http/api-error.ts";
+import { memberRole } from "../sync/data.ts";
 import type { PokeAnnouncer } from "../sync/poke.ts";
-import { attachmentAccess, markUploaded, type AttachmentAccess } from "./attachment-rows.ts";
+import {
+  attachmentAccess,
+  issueUpload,
+  lockForCompletion,
+  lockWorkspaceQuota,
+  markUploaded,
+  openUpload,
+  storedBytes,
+  type AttachmentAccess,
+} from "./attachment-rows.ts";
 import { LocalStorage, TooLarge } from "./local-storage.ts";
 import { SNIFF_BYTES, sniffType } from "./sniff.ts";
 import {
   attachmentStorageKey,
   contentDisposition,
   DOWNLOAD_URL_SECONDS,
+  uploadStorageKey,
   type AttachmentStorage,
 } from "./storage.ts";
 
@@ -36,15 +54,26 @@ export type AttachmentRouteDeps = {
   sql: postgres.Sql;
   storage: AttachmentStorage;
   announcer: PokeAnnouncer;
+  /** ATTACHMENT_QUOTA_MB: the most a workspace stores, in megabytes; 0 for no quota. */
+  quotaMb: number;
 };
 
 const notFound = () => new ApiError(404, "NOT_FOUND", "Attachment not found");
+const notArrived = () => new ApiError(409, "NOT_UPLOADED", "The file has not arrived yet");
 /** The redirect to a signed URL is cached for less than the URL lives. */
 const REDIRECT_CACHE_SECONDS = Math.floor(DOWNLOAD_URL_SECONDS / 5);
 
-export function attachmentRoutes({ auth, sql, storage, announcer }: AttachmentRouteDeps): Router {
+export function attachmentRoutes(deps: AttachmentRouteDeps): Router {
+  const { auth, sql, storage, announcer, quotaMb } = deps;
   const router = Router();
   const trustedOrigin = requireTrustedOrigin(auth);
+
+  /** Refuses a file that would take the workspace past its quota (`stored`: its bytes now). */
+  const checkQuota = (stored: number, size: number) => {
+    if (quotaMb > 0 && stored + size > quotaMb * 1024 * 1024) {
+      throw new ApiError(413, "STORAGE_QUOTA_EXCEEDED", quotaExceededMessage(quotaMb));
+    }
+  };
 
   const idOf = (req: Request) => {
     const id = idSchema.safeParse(req.params.id);
@@ -69,13 +98,11 @@ export function attachmentRoutes({ auth, sql, storage, announcer }: AttachmentRo
     if (access.uploadedAt) {
       throw new ApiError(409, "ALREADY_UPLOADED", "This file is already uploaded");
     }
+    checkQuota(await storedBytes(sql, access.workspaceId), access.size);
+    const key = uploadStorageKey(access.id, randomBytes(16).toString("base64url"));
+    await issueUpload(sql, access.id, key);
     res.set("Cache-Control", "no-store");
-    res.json(
-      await storage.uploadTarget(attachmentStorageKey(access.id), {
-        type: access.type,
-        size: access.size,
-      }),
-    );
+    res.json(await storage.uploadTarget(key, { type: access.type, size: access.size }));
   });
 
   router.post("/api/attachments/:id/complete", trustedOrigin, async (req, res) => {
@@ -84,9 +111,9 @@ export function attachmentRoutes({ auth, sql, storage, announcer }: AttachmentRo
       res.json({ type: access.type });
       return;
     }
-    const key = attachmentStorageKey(access.id);
-    const size = await storage.size(key);
-    if (size === null) throw new ApiError(409, "NOT_UPLOADED", "The file has not arrived yet");
+    const key = await openUpload(sql, access.id);
+    const size = key === null ? null : await storage.size(key);
+    if (key === null || size === null) throw notArrived();
     if (size !== access.size) {
       await storage.delete(key);
       throw new ApiError(
@@ -96,10 +123,40 @@ export function attachmentRoutes({ auth, sql, storage, announcer }: AttachmentRo
       );
     }
     const type = sniffType(await storage.head(key, SNIFF_BYTES), access.type);
-    if (await markUploaded(sql, access.id, type)) {
-      await announcer.announce({ workspaceIds: [access.workspaceId], userIds: [] });
-    }
+    // One completion of a workspace at a time: two files that each fit cannot both go past
+    // the quota. The row is locked while its bytes move, so a delete waits and then purges them.
+    const outcome = await sql
+      .begin(async (tx) => {
+        await lockWorkspaceQuota(tx, access.workspaceId);
+        if (!(await lockForCompletion(tx, access.id))) return "gone" as const;
+        // A newer URL was issued meanwhile: its upload is the one to complete.
+        if ((await openUpload(tx, access.id)) !== key) return "replaced" as const;
+        checkQuota(await storedBytes(tx, access.workspaceId, access.id), size);
+        await storage.move(key, attachmentStorageKey(access.id));
+        await markUploaded(tx, access.id, type);
+        return "uploaded" as const;
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof ApiError) await storage.delete(key);
+        throw error;
+      });
+    if (outcome === "gone") throw notFound();
+    if (outcome === "replaced") throw notArrived();
+    await announcer.announce({ workspaceIds: [access.workspaceId], userIds: [] });
     res.json({ type });
+  });
+
+  router.get("/api/workspaces/:workspaceId/storage", async (req, res) => {
+    const signedIn = await getSignedIn(auth, req);
+    if (!signedIn) throw new ApiError(401, "UNAUTHORIZED", "Sign in to see the workspace");
+    const workspaceId = idSchema.safeParse(req.params.workspaceId);
+    const role = workspaceId.success
+      ? await memberRole(sql, workspaceId.data, signedIn.user.id)
+      : null;
+    if (!role || !workspaceId.success) throw new ApiError(404, "NOT_FOUND", "No such workspace");
+    const usedBytes = await storedBytes(sql, workspaceId.data);
+    res.set("Cache-Control", "no-store");
+    res.json({ usedBytes, quotaBytes: quotaMb > 0 ? quotaMb * 1024 * 1024 : null });
   });
 
   router.get("/api/attachments/:id/content", async (req, res) => {
@@ -119,7 +176,7 @@ export function attachmentRoutes({ auth, sql, storage, announcer }: AttachmentRo
     res.redirect(302, url);
   });
 
-  if (storage instanceof LocalStorage) router.use(localStorageRoutes(storage));
+  if (storage instanceof LocalStorage) router.use(localStorageRoutes(storage, sql));
   return router;
 }
 
@@ -127,20 +184,28 @@ const storageKeyOf = (req: Request) => {
   const id = idSchema.safeParse(req.params.id);
   return id.success ? attachmentStorageKey(id.data) : null;
 };
+const NONCE = /^[A-Za-z0-9_-]{1,64}$/;
 const invalidSignature = () =>
   new ApiError(403, "INVALID_SIGNATURE", "This link has expired or is not valid");
 
 /** The signed URLs of the local storage: what S3 itself answers in an S3 deployment. */
-function localStorageRoutes(storage: LocalStorage): Router {
+function localStorageRoutes(storage: LocalStorage, sql: postgres.Sql): Router {
   const router = Router();
   const putParams = z.object({ type: z.string(), size: z.coerce.number().int().positive() });
   const getParams = z.object({ type: z.string(), disposition: z.string() });
 
-  router.put("/api/storage/attachments/:id", async (req, res) => {
-    const key = storageKeyOf(req);
+  router.put("/api/storage/uploads/:id/:nonce", async (req, res) => {
+    const id = idSchema.safeParse(req.params.id);
+    const nonce = String(req.params.nonce);
+    const key = id.success && NONCE.test(nonce) ? uploadStorageKey(id.data, nonce) : null;
     const signed = key === null ? null : storage.verify("PUT", key, req.query);
     const params = putParams.safeParse(signed);
     if (key === null || !params.success) throw invalidSignature();
+    // One upload of one existing, incomplete attachment: not after `complete`, a newer URL,
+    // or the attachment's deletion.
+    if ((await openUpload(sql, id.data!)) !== key) {
+      throw new ApiError(409, "UPLOAD_CLOSED", "This upload link has already been used");
+    }
     const { type, size } = params.data;
     if (req.get("content-type") !== type) {
       throw new ApiError(400, "VALIDATION_ERROR", `Expected Content-Type ${type}`);

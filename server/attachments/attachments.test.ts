@@ -17,7 +17,7 @@ import {
 } from "../test/sync-client.ts";
 import { startTestS3, type TestS3 } from "../test/s3-server.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
-import { attachmentStorageKey } from "./storage.ts";
+import { attachmentStorageKey, UPLOAD_URL_SECONDS } from "./storage.ts";
 
 /**
  * Attachments end to end over HTTP, once with the bytes on local disk and once in a real
@@ -52,7 +52,7 @@ describe.each(storages)("attachments $name", ({ s3: useS3 }) => {
 
   beforeAll(async () => {
     s3 = useS3 ? await startTestS3() : undefined;
-    server = await startTestServer({ MAX_UPLOAD_MB: "1", ...s3?.env });
+    server = await startTestServer({ MAX_UPLOAD_MB: "1", ATTACHMENT_QUOTA_MB: "2", ...s3?.env });
     [owner, member, outsider] = await Promise.all([
       signUp(server, "Olivia Owner"),
       signUp(server, "Mo Member"),
@@ -79,12 +79,13 @@ describe.each(storages)("attachments $name", ({ s3: useS3 }) => {
 
   const absolute = (url: string) => (url.startsWith("/") ? `${server.url}${url}` : url);
 
-  /** Adds the row, PUTs the bytes where the server says and completes; the completion's reply. */
-  async function attach(
+  type UploadTarget = { url: string; method: string; headers: Record<string, string> };
+
+  /** Adds the row and asks for its upload URL; the id and the URL's answer. */
+  async function addRow(
     user: TestUser,
     client: SyncClient,
-    bytes: Buffer,
-    file: { name: string; type: string; size?: number; task?: string },
+    file: { name: string; type: string; size: number; task?: string },
   ) {
     const id = newId("f");
     await client.push(
@@ -93,22 +94,39 @@ describe.each(storages)("attachments $name", ({ s3: useS3 }) => {
         taskId: file.task ?? taskId,
         name: file.name,
         type: file.type,
-        size: file.size ?? bytes.length,
+        size: file.size,
         createdAt: now(),
       }),
     );
-    const target = await post(server, `/api/attachments/${id}/upload`, {}, user);
-    expect(target.status).toBe(200);
-    const { url, method, headers } = (await target.json()) as {
-      url: string;
-      method: string;
-      headers: Record<string, string>;
-    };
-    if (useS3) expect(url.startsWith(s3!.endpoint)).toBe(true);
-    const put = await fetch(absolute(url), { method, headers, body: new Uint8Array(bytes) });
-    const complete = await post(server, `/api/attachments/${id}/complete`, {}, user);
-    return { id, put, complete };
+    return { id, target: await post(server, `/api/attachments/${id}/upload`, {}, user) };
   }
+
+  const putTo = ({ url, method, headers }: UploadTarget, bytes: Buffer) =>
+    fetch(absolute(url), { method, headers, body: new Uint8Array(bytes) });
+
+  /** Adds the row, PUTs the bytes where the server says and completes; the completion's reply. */
+  async function attach(
+    user: TestUser,
+    client: SyncClient,
+    bytes: Buffer,
+    file: { name: string; type: string; size?: number; task?: string },
+  ) {
+    const { id, target } = await addRow(user, client, { ...file, size: file.size ?? bytes.length });
+    expect(target.status).toBe(200);
+    const upload = (await target.json()) as UploadTarget;
+    if (useS3) expect(upload.url.startsWith(s3!.endpoint)).toBe(true);
+    const put = await putTo(upload, bytes);
+    const complete = await post(server, `/api/attachments/${id}/complete`, {}, user);
+    return { id, upload, put, complete };
+  }
+
+  /** The purge as it runs once every upload URL signed so far has expired. */
+  const purgeLater = () =>
+    server.purgeAttachments(new Date(Date.now() + (UPLOAD_URL_SECONDS + 60) * 1000));
+
+  /** The stray upload keys the storage holds for an attachment. */
+  const uploadsOf = async (id: string) =>
+    (await server.storage.listUploads()).filter((upload) => upload.key.includes(`/${id}/`));
 
   /** GET of the stable address as this person (or signed out), following its redirect. */
   async function download(id: string, user?: TestUser) {
@@ -345,5 +363,160 @@ describe.each(storages)("attachments $name", ({ s3: useS3 }) => {
       .sql`update attachment_purge set purge_after = now() where attachment_id = ${kept.id}`;
     await server.purgeAttachments();
     expect(await server.storage.size(attachmentStorageKey(kept.id))).toBeNull();
+  });
+
+  it("an upload URL takes one upload: bytes sent again after completion are never served, and are swept", async () => {
+    const { id, upload, complete } = await attach(owner, ownerClient, PNG, {
+      name: "chart.png",
+      type: "image/png",
+    });
+    expect(complete.status).toBe(200);
+
+    // The same URL, within its lifetime, with other bytes after the type was read from the first.
+    const again = await putTo(
+      upload,
+      Buffer.concat([HTML, Buffer.alloc(PNG.length)]).subarray(0, PNG.length),
+    );
+    // The local storage refuses it; S3 takes any PUT its signature allows, into a key of the
+    // URL's own that nothing serves and the purge deletes.
+    if (!useS3) {
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({
+        code: "UPLOAD_CLOSED",
+        message: "This upload link has already been used",
+      });
+    }
+    const got = await download(id, member);
+    expect(got.body).toEqual(PNG);
+    expect(got.type).toBe("image/png");
+
+    await purgeLater();
+    expect(await uploadsOf(id)).toEqual([]);
+    expect((await download(id, member)).body).toEqual(PNG);
+  });
+
+  it("an upload URL of a deleted attachment stores nothing that stays: refused, or swept by the purge", async () => {
+    const { id, target } = await addRow(member, memberClient, {
+      name: "draft.pdf",
+      type: "application/pdf",
+      size: PDF.length,
+    });
+    const upload = (await target.json()) as UploadTarget;
+    await memberClient.push(m("deleteAttachment", { id, taskId }));
+    await server.purgeAttachments();
+
+    const put = await putTo(upload, PDF);
+    if (!useS3) expect(put.status).toBe(409);
+    expect((await post(server, `/api/attachments/${id}/complete`, {}, member)).status).toBe(404);
+    expect((await download(id, member)).status).toBe(404);
+
+    // Until every URL signed before has expired the sweep leaves uploads be; then they go.
+    await server.purgeAttachments();
+    if (useS3) expect(await uploadsOf(id)).toHaveLength(1);
+    await purgeLater();
+    expect(await uploadsOf(id)).toEqual([]);
+    expect(await server.storage.size(attachmentStorageKey(id))).toBeNull();
+  });
+
+  describe("a workspace's quota (ATTACHMENT_QUOTA_MB: 2 here)", () => {
+    const MB = 1024 * 1024;
+    let full: { user: TestUser; client: SyncClient; workspaceId: string; taskId: string };
+
+    beforeAll(async () => {
+      const user = await signUp(server, "Quinn Quota");
+      const fullWorkspace = await createWorkspace(server, user, "Full");
+      const client = new SyncClient(server, user);
+      const project = newId("p");
+      const task = newId("t");
+      await client.push(
+        m("createProject", {
+          id: project,
+          workspaceId: fullWorkspace,
+          name: "Data",
+          key: "DAT",
+          createdAt: now(),
+        }),
+        m("createTask", { id: task, projectId: project, title: "Archive", createdAt: now() }),
+      );
+      full = { user, client, workspaceId: fullWorkspace, taskId: task };
+    });
+
+    const csv = (megabytes: number) => Buffer.alloc(Math.round(megabytes * MB), 7);
+    const storageOf = async (user: TestUser, workspace: string) => {
+      const response = await fetch(`${server.url}/api/workspaces/${workspace}/storage`, {
+        headers: { Cookie: user.cookie },
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const refusal = {
+      code: "STORAGE_QUOTA_EXCEEDED",
+      message:
+        "This workspace has used its 2 MB of storage for files. Delete some files to make room.",
+    };
+
+    const csvFile = (bytes: number) => ({ name: `${bytes}.csv`, type: "text/csv", size: bytes });
+
+    it("holds when two uploads that each fit complete at once: one is refused and its bytes deleted", async () => {
+      const { user, client } = full;
+      const half = await attach(user, client, csv(0.5), {
+        ...csvFile(0.5 * MB),
+        task: full.taskId,
+      });
+      expect(half.complete.status).toBe(200);
+      // With 0.5 MB stored, each of these fits, both do not.
+      const size = Math.round(0.8 * MB);
+      const a = await addRow(user, client, { ...csvFile(size), task: full.taskId });
+      const b = await addRow(user, client, { ...csvFile(size), task: full.taskId });
+      expect([a.target.status, b.target.status]).toEqual([200, 200]);
+      for (const row of [a, b]) {
+        const put = await putTo((await row.target.json()) as UploadTarget, Buffer.alloc(size, 7));
+        expect(put.status).toBe(200);
+      }
+      const [doneA, doneB] = await Promise.all(
+        [a, b].map((row) => post(server, `/api/attachments/${row.id}/complete`, {}, user)),
+      );
+      expect([doneA!.status, doneB!.status].sort()).toEqual([200, 413]);
+      const [refused, refusedId] = doneA!.status === 413 ? [doneA!, a.id] : [doneB!, b.id];
+      expect(await refused.json()).toEqual(refusal);
+      expect(await storageOf(user, full.workspaceId)).toEqual({
+        status: 200,
+        body: { usedBytes: 0.5 * MB + size, quotaBytes: 2 * MB },
+      });
+      expect(await server.storage.size(attachmentStorageKey(refusedId))).toBeNull();
+      expect(await uploadsOf(refusedId)).toEqual([]);
+      expect((await download(refusedId, user)).status).toBe(409);
+    });
+
+    it("is counted from the stored files, refused with 413 before the URL is given, and shown to members only", async () => {
+      const { user, client } = full;
+      const stored = 0.5 * MB + Math.round(0.8 * MB);
+      // A file still on its way takes no space.
+      const pending = await addRow(user, client, { ...csvFile(10), task: full.taskId });
+      expect(pending.target.status).toBe(200);
+      expect((await storageOf(user, full.workspaceId)).body).toMatchObject({ usedBytes: stored });
+
+      const over = await addRow(user, client, {
+        ...csvFile(2 * MB - stored + 1),
+        task: full.taskId,
+      });
+      expect(over.target.status).toBe(413);
+      expect(await over.target.json()).toEqual(refusal);
+
+      // Up to the quota exactly is allowed.
+      const exact = 2 * MB - stored;
+      const last = await attach(user, client, Buffer.alloc(exact, 7), {
+        ...csvFile(exact),
+        task: full.taskId,
+      });
+      expect(last.complete.status).toBe(200);
+      expect((await storageOf(user, full.workspaceId)).body).toMatchObject({ usedBytes: 2 * MB });
+
+      expect((await storageOf(outsider, full.workspaceId)).status).toBe(404);
+      // Another workspace counts its own.
+      expect((await storageOf(owner, workspaceId)).body).toMatchObject({ quotaBytes: 2 * MB });
+      expect(
+        ((await storageOf(owner, workspaceId)).body as { usedBytes: number }).usedBytes,
+      ).toBeLessThan(MB);
+    });
   });
 });

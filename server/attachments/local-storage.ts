@@ -5,18 +5,20 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Transform, type Readable } from "node:stream";
 import {
   DOWNLOAD_URL_SECONDS,
   UPLOAD_URL_SECONDS,
+  uploadKeyPrefix,
   type AttachmentStorage,
   type UploadTarget,
 } from "./storage.ts";
 
-const KEY_PATTERN = /^attachments\/[A-Za-z0-9_-]{1,64}$/;
+const KEY_PATTERN =
+  /^(?:attachments\/[A-Za-z0-9_-]{1,64}|uploads\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64})$/;
 
 export type SignedParams = Record<string, string>;
 
@@ -68,6 +70,35 @@ export class LocalStorage implements AttachmentStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+    await this.dropUploadFolder(key);
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const target = this.file(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(this.file(from), target);
+    await this.dropUploadFolder(from);
+  }
+
+  /** An upload's folder (uploads/{id}/) once it holds nothing more. */
+  private async dropUploadFolder(key: string) {
+    if (!key.startsWith(uploadKeyPrefix)) return;
+    await rmdir(path.dirname(this.file(key))).catch(() => undefined);
+  }
+
+  async listUploads(): Promise<{ key: string; writtenAt: Date }[]> {
+    const uploads = path.join(this.root, uploadKeyPrefix);
+    const files = await readdir(uploads, { recursive: true, withFileTypes: true }).catch(() => []);
+    const found: { key: string; writtenAt: Date }[] = [];
+    for (const file of files) {
+      if (!file.isFile()) continue;
+      const full = path.join(file.parentPath, file.name);
+      const key = path.relative(this.root, full).split(path.sep).join("/");
+      // A write still in progress (".part") is not an upload's bytes yet.
+      if (!KEY_PATTERN.test(key)) continue;
+      found.push({ key, writtenAt: (await stat(full)).mtime });
+    }
+    return found;
   }
 
   /**

@@ -5,7 +5,9 @@
  * (README "Attachments").
  */
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
+  ListObjectsV2Command,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -17,6 +19,7 @@ import type { S3Config } from "../config.ts";
 import {
   DOWNLOAD_URL_SECONDS,
   UPLOAD_URL_SECONDS,
+  uploadKeyPrefix,
   type AttachmentStorage,
   type UploadTarget,
 } from "./storage.ts";
@@ -90,6 +93,34 @@ export class S3Storage implements AttachmentStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    await this.client.send(
+      new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${from}` }),
+    );
+    await this.delete(from);
+  }
+
+  async listUploads(): Promise<{ key: string; writtenAt: Date }[]> {
+    const found: { key: string; writtenAt: Date }[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: uploadKeyPrefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified) {
+          found.push({ key: object.Key, writtenAt: object.LastModified });
+        }
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return found;
   }
 }
 

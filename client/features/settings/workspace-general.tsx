@@ -13,6 +13,7 @@ import { useSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
 import { WorkspaceLabelsSection } from "./workspace-labels-section.tsx";
+import { WorkspaceStorageSection } from "./workspace-storage-section.tsx";
 import { slugMaxLength, slugPattern } from "../../lib/workspace-slug.ts";
 
 /** Settings of the active workspace (the remembered one, else the session's). */
@@ -74,6 +75,7 @@ function WorkspaceSettings({ workspaceId }: { workspaceId: string }) {
         onSaved={reload}
       />
       <WorkspaceLabelsSection workspaceId={workspace.id} />
+      <WorkspaceStorageSection workspaceId={workspace.id} />
       {roleAllows(role, { organization: ["delete"] }) && <DeleteWorkspace workspace={workspace} />}
     </section>
   );
