@@ -15,6 +15,7 @@ import { isOwnPicture } from "../../shared/pictures.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { mailText, oneLine } from "../mail/mail-text.ts";
 import type { AuthCall } from "../sync/auth-announcements.ts";
 import { refuseUnstorableInput } from "./auth-input-guard.ts";
 import { mailedLinkPage } from "./mailed-link-pages.ts";
@@ -107,7 +108,7 @@ export function authOptions({
           kind: "reset-password",
           to: user.email,
           subject: "Reset your password",
-          text: `Someone asked to reset the password of your Tasks account.\n\nReset it here (valid for 1 hour): ${url}\n\nIf it was not you, ignore this mail.`,
+          text: mailText`Someone asked to reset the password of your Tasks account.\n\nReset it here (valid for 1 hour): ${url}\n\nIf it was not you, ignore this mail.`,
           url,
         });
       },
@@ -123,7 +124,7 @@ export function authOptions({
           kind: "verify-email",
           to: user.email,
           subject: "Verify your email address",
-          text: `Welcome to Tasks.\n\nConfirm your email address here (valid for 1 hour): ${url}`,
+          text: mailText`Welcome to Tasks.\n\nConfirm your email address here (valid for 1 hour): ${url}`,
           url,
         });
       },
@@ -137,7 +138,7 @@ export function authOptions({
             kind: "change-email",
             to: user.email,
             subject: "Confirm your new email address",
-            text: `You asked to change the email of your Tasks account to ${newEmail}.\n\nConfirm here: ${url}`,
+            text: mailText`You asked to change the email of your Tasks account to ${newEmail}.\n\nConfirm here: ${url}`,
             url,
           });
         },
@@ -151,7 +152,7 @@ export function authOptions({
             kind: "delete-account",
             to: user.email,
             subject: "Confirm the deletion of your account",
-            text: `You asked to delete your Tasks account and all its data.\n\nConfirm here (valid for 24 hours): ${url}\n\nIf it was not you, ignore this mail and change your password.`,
+            text: mailText`You asked to delete your Tasks account and all its data.\n\nConfirm here (valid for 24 hours): ${url}\n\nIf it was not you, ignore this mail and change your password.`,
             url,
           });
         },
@@ -273,11 +274,12 @@ export function authOptions({
         },
         sendInvitationEmail: async ({ id, email, organization: workspace, inviter }) => {
           const url = `${baseUrl}/auth/accept-invitation/${id}`;
+          const inviterName = oneLine(inviter.user.name) || inviter.user.email;
           await mailer.send({
             kind: "invitation",
             to: email,
-            subject: `${inviter.user.name || inviter.user.email} invited you to ${workspace.name}`,
-            text: `${inviter.user.name || inviter.user.email} invited you to the workspace "${workspace.name}" on Tasks.\n\nAccept the invitation: ${url}`,
+            subject: mailText`${inviterName} invited you to ${workspace.name}`,
+            text: mailText`${inviterName} invited you to the workspace "${workspace.name}" on Tasks.\n\nAccept the invitation: ${url}`,
             url,
           });
         },
@@ -292,7 +294,7 @@ export function authOptions({
             kind: "magic-link",
             to: email,
             subject: "Your sign-in link",
-            text: `Sign in to Tasks with this link (valid for 5 minutes, once): ${url}`,
+            text: mailText`Sign in to Tasks with this link (valid for 5 minutes, once): ${url}`,
             url,
           });
         },

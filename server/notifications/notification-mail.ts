@@ -24,6 +24,7 @@ import {
 } from "../../shared/entities.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { mailText, oneLine } from "../mail/mail-text.ts";
 import { unsubscribeUrl } from "./unsubscribe-token.ts";
 
 const MINUTE = 60_000;
@@ -147,33 +148,33 @@ const field = (n: Waiting, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-/** One line of the mail: what happened, in words. */
+/** One line of the mail: what happened, in words, each value it quotes folded to one line. */
 export function describeNotification(n: Waiting): string {
-  const actor = n.actorName || "Someone";
-  const task = `${field(n, "taskKey")} ${field(n, "taskTitle")}`.trim();
-  const excerpt = field(n, "excerpt") ? `: “${field(n, "excerpt")}”` : "";
-  const change = `from ${field(n, "from") || "none"} to ${field(n, "to") || "none"}`;
+  const actor = oneLine(n.actorName ?? "") || "Someone";
+  const task = mailText`${field(n, "taskKey")} ${field(n, "taskTitle")}`.trim();
+  const excerpt = field(n, "excerpt") ? mailText`: “${field(n, "excerpt")}”` : "";
+  const change = mailText`from ${field(n, "from") || "none"} to ${field(n, "to") || "none"}`;
   switch (n.kind) {
     case "assigned":
-      return `${actor} assigned ${task} to you`;
+      return mailText`${actor} assigned ${task} to you`;
     case "unassigned":
-      return `${actor} unassigned you from ${task}`;
+      return mailText`${actor} unassigned you from ${task}`;
     case "mentioned":
-      return `${actor} mentioned you in ${task}${excerpt}`;
+      return mailText`${actor} mentioned you in ${task}${excerpt}`;
     case "comment":
-      return `${actor} commented on ${task}${excerpt}`;
+      return mailText`${actor} commented on ${task}${excerpt}`;
     case "status":
-      return `${actor} changed the status of ${task} ${change}`;
+      return mailText`${actor} changed the status of ${task} ${change}`;
     case "priority":
-      return `${actor} changed the priority of ${task} ${change}`;
+      return mailText`${actor} changed the priority of ${task} ${change}`;
     case "due-date":
-      return `${actor} changed the due date of ${task} ${change}`;
+      return mailText`${actor} changed the due date of ${task} ${change}`;
     case "due-soon":
-      return `${task} is due tomorrow (${field(n, "to")})`;
+      return mailText`${task} is due tomorrow (${field(n, "to")})`;
     case "overdue":
-      return `${task} is overdue (it was due ${field(n, "to")})`;
+      return mailText`${task} is overdue (it was due ${field(n, "to")})`;
     case "invitation":
-      return `${actor} invited you to ${field(n, "workspaceName")}`;
+      return mailText`${actor} invited you to ${field(n, "workspaceName")}`;
   }
 }
 
