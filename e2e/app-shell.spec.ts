@@ -131,12 +131,16 @@ test("an error while rendering shows the error page with a way back", async ({ p
 
 test("the signed-in area shows the loading skeleton while its screen loads", async ({ page }) => {
   await signIn(page);
+  // The screen's code is held until the skeleton has been seen.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/dashboard-layout-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await released;
     await route.continue();
   });
   await page.goto("/dashboard");
   await expect(page.getByRole("status")).toContainText("Loading");
+  release();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expect(page.getByRole("status")).toHaveCount(0);
 });

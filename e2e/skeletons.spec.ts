@@ -89,3 +89,25 @@ test("the skeleton keeps still for people who ask for reduced motion", async ({ 
   await expect(bar).toHaveCSS("animation-name", "skeleton-shimmer");
   release();
 });
+
+test("the first frame is the app's shape from the page alone, before any script or stylesheet", async ({
+  browser,
+}) => {
+  // No script, and every stylesheet held back: what the browser can draw from index.html.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.route("**/*.css", () => new Promise(() => undefined));
+  await page.goto(projectPath("board"), { waitUntil: "commit" });
+  const shape = page.locator("#root > .boot");
+  await expect(shape).toBeVisible();
+  await expect(shape.locator("svg")).toBeVisible();
+  const box = await shape.locator(".boot-sidebar").boundingBox();
+  expect(box?.width).toBe(240);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+    "rgb(14, 14, 17)",
+  );
+  // The stylesheet comes after it, so it holds nothing back.
+  expect(await page.locator("head link[rel=stylesheet]").count()).toBe(0);
+  expect(await page.locator("body > link[rel=stylesheet]").count()).toBe(1);
+  await context.close();
+});

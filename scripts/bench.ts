@@ -9,6 +9,10 @@
  *   published figure), pull-1k: four projects, big: ten projects of equal size (100,000 tasks;
  *   2,000 in quick mode) for partial sync, push: 500 tasks that push throughput adds to (kept
  *   away from the boards).
+ *
+ * `--baseline <dir>` also measures an older build of the client (a folder `vite build` wrote)
+ * beside this one, by turns behind the same server on the 800-task board (the 1,000-task one in
+ * quick mode): scripts/bench/baseline-figures.ts.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -17,6 +21,7 @@ import { parseArgs } from "node:util";
 import { builtClient, startBenchSystem } from "./bench/bench-server.ts";
 import { launchBrowser, type BrowserRuns } from "./bench/browser-figures.ts";
 import { measureBigWorkspace, measureBrowser } from "./bench/browser-figures.ts";
+import { measureBesideBaseline } from "./bench/baseline-figures.ts";
 import { initialAssets } from "./bench/build-figures.ts";
 import { budgets, Figures } from "./bench/figures.ts";
 import { measureServer } from "./bench/server-figures.ts";
@@ -29,6 +34,8 @@ const { values } = parseArgs({
     "skip-100k": { type: "boolean", default: false },
     // Only one half of the run, while working on it: "server" or "browser".
     only: { type: "string" },
+    // An older build of the client (a folder `vite build` wrote) to measure beside this one.
+    baseline: { type: "string" },
   },
 });
 if (values.only !== undefined && values.only !== "server" && values.only !== "browser") {
@@ -62,6 +69,7 @@ const seed = (label: string, tasks: number, projects: number, even = false): See
 });
 
 const started = Date.now();
+const loadAtStart = os.loadavg();
 const figures = new Figures();
 
 const clientDir = await builtClient();
@@ -125,6 +133,16 @@ try {
           withBudgets: false,
         });
       }
+      if (values.baseline) {
+        console.log(`Beside the baseline build ${values.baseline}, by turns:`);
+        await measureBesideBaseline(browser, system, figures, {
+          workspaceKey: sizes.small ? "small" : "board",
+          tasks: sizes.small ?? sizes.board,
+          baseline: values.baseline,
+          rounds: quick ? 2 : 7,
+          root,
+        });
+      }
     } finally {
       await browser.close();
     }
@@ -145,8 +163,13 @@ console.log(`\n${table}\n`);
 console.log(
   `${quick ? "quick" : "full"} run, ${system.mode === "postgres" ? "Postgres" : "embedded PGlite"}, ` +
     `${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}, ` +
-    `${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `${((Date.now() - started) / 1000).toFixed(0)} s; load average ${loadText(loadAtStart)} at the start, ` +
+    `${loadText(os.loadavg())} at the end (1, 5, 15 minutes)`,
 );
+
+function loadText(load: number[]) {
+  return load.map((value) => value.toFixed(2)).join(" / ");
+}
 
 const outDir = path.join(root, "bench-results");
 mkdirSync(outDir, { recursive: true });
@@ -160,6 +183,8 @@ writeFileSync(
       quick,
       database: system.mode,
       machine,
+      load: { start: loadAtStart, end: os.loadavg() },
+      baseline: values.baseline ?? null,
       figures: figures.list,
     },
     null,

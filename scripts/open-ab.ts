@@ -15,12 +15,13 @@
  * 1.3–1.9 s). The builds are swapped in as dist/client by renaming folders (the server reads
  * its files per request); the folder that was there is put back at the end.
  */
-import { existsSync, renameSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startBenchSystem } from "./bench/bench-server.ts";
 import { boardReady, launchBrowser, newPerson } from "./bench/browser-figures.ts";
+import { firstContentfulPaint } from "./bench/baseline-figures.ts";
 import { quantile } from "./bench/figures.ts";
+import { ServedBuilds } from "./bench/served-builds.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     after: { type: "string", default: "dist/client" },
     rounds: { type: "string", default: "10" },
     tasks: { type: "string", default: "2000" },
+    projects: { type: "string", default: "10" },
   },
 });
 if (!values.before) {
@@ -35,44 +37,38 @@ if (!values.before) {
   process.exit(2);
 }
 const root = path.resolve(import.meta.dirname, "..");
-const served = path.join(root, "dist/client");
 const builds = { before: path.resolve(values.before), after: path.resolve(values.after) };
-for (const dir of Object.values(builds)) {
-  if (!existsSync(path.join(dir, "index.html"))) {
-    console.error(`${dir} holds no built client`);
-    process.exit(2);
-  }
+let served: ServedBuilds<keyof typeof builds>;
+try {
+  served = new ServedBuilds(root, builds);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
 }
 const rounds = Number(values.rounds);
 const tasks = Number(values.tasks);
+const projects = Number(values.projects);
 
 type Name = keyof typeof builds;
-type Figures = { open: number[]; waited: number[]; reload: number[]; files: string };
-const figures: Record<Name, Figures> = {
-  before: { open: [], waited: [], reload: [], files: "" },
-  after: { open: [], waited: [], reload: [], files: "" },
+type Figures = {
+  open: number[];
+  fcp: number[];
+  waited: number[];
+  reload: number[];
+  reloadFcp: number[];
+  files: string;
 };
+const noFigures = (): Figures => ({
+  open: [],
+  fcp: [],
+  waited: [],
+  reload: [],
+  reloadFcp: [],
+  files: "",
+});
+const figures: Record<Name, Figures> = { before: noFigures(), after: noFigures() };
 
-// Each build rests in its folder while the other is served; dist/client, when it is one of
-// them, rests in dist/.open-ab-served; otherwise what it holds waits in dist/.open-ab-aside.
-const aside = path.join(root, "dist/.open-ab-aside");
-const homeOf = (dir: string) => (dir === served ? path.join(root, "dist/.open-ab-served") : dir);
-const servedIsBuild = Object.values(builds).includes(served);
-if (existsSync(served)) renameSync(served, servedIsBuild ? homeOf(served) : aside);
-let current: string | undefined;
-function serve(dir: string) {
-  if (current === dir) return;
-  if (current) renameSync(served, homeOf(current));
-  renameSync(homeOf(dir), served);
-  current = dir;
-}
-function restore() {
-  if (current) renameSync(served, homeOf(current));
-  if (servedIsBuild) renameSync(homeOf(served), served);
-  else if (existsSync(aside)) renameSync(aside, served);
-}
-
-const seedOptions = { tasks, projects: 10, even: true, members: 5, seed: 20260601 };
+const seedOptions = { tasks, projects, even: true, members: 5, seed: 20260601 };
 try {
   const system = await startBenchSystem([
     { key: "big", options: { ...seedOptions, label: `open-ab-${tasks}` } },
@@ -86,12 +82,13 @@ try {
     for (let round = 0; round < rounds; round++) {
       const order: Name[] = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
       for (const name of order) {
-        serve(builds[name]);
+        served.serve(name);
         const person = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
         try {
           await person.page.goto(boardUrl);
           const open = await boardReady(person.page);
           figures[name].open.push(open);
+          figures[name].fcp.push(await firstContentfulPaint(person.page));
           const loaded = await person.page.evaluate(
             (until) =>
               performance
@@ -118,6 +115,7 @@ try {
             for (let reload = 0; reload < 2; reload++) {
               await person.page.reload();
               figures[name].reload.push(await boardReady(person.page));
+              figures[name].reloadFcp.push(await firstContentfulPaint(person.page));
               await person.page.waitForTimeout(800);
             }
           }
@@ -131,18 +129,19 @@ try {
     await system.stop();
   }
 } finally {
-  restore();
+  served.restore();
 }
 
 const ms = (list: number[], q: number) => `${quantile(list, q)?.toFixed(0) ?? "—"} ms`;
 console.log(
-  `\nOne project of ten, ${tasks.toLocaleString("en")} tasks, ${rounds} rounds by turns:`,
+  `\nOne project of ${projects}, ${tasks.toLocaleString("en")} tasks, ${rounds} rounds by turns:`,
 );
 for (const name of ["before", "after"] as const) {
-  const { open, waited, reload, files } = figures[name];
+  const { open, fcp, waited, reload, reloadFcp, files } = figures[name];
   console.log(
-    `${name.padEnd(6)} (${builds[name]}): ${files}; board painted ${ms(open, 0.5)} / ${ms(open, 0.9)}` +
+    `${name.padEnd(6)} (${builds[name]}): ${files}; first contentful paint ${ms(fcp, 0.5)}` +
+      `; board painted ${ms(open, 0.5)} / ${ms(open, 0.9)}` +
       ` (median / p90); first pull waited for a connection ${ms(waited, 0.5)}` +
-      `; warm reload ${ms(reload, 0.5)} / ${ms(reload, 0.9)}`,
+      `; warm reload ${ms(reload, 0.5)} / ${ms(reload, 0.9)} (first contentful paint ${ms(reloadFcp, 0.5)})`,
   );
 }
