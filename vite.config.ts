@@ -192,8 +192,8 @@ export default defineConfig({
         // The code shared between screens came as one chunk per set of screens sharing it:
         // about 80 files for a board, most under 2 KB, that took the browser's six connections
         // for half a second on a slow machine while the first pull waited behind them. Shared
-        // code is grouped by the screens that use it as before, but a group under 16 KB joins
-        // its closest neighbour: about 33 files. What the first page needs stays in one chunk
+        // code is grouped by the screens that use it as before, but a group under 48 KB joins
+        // its closest neighbour: about 26 files for a board (33 at 16 KB). What the first page needs stays in one chunk
         // (the entry script, a facade of a few bytes, preloads it), and each lazily loaded
         // module keeps its own chunk.
         codeSplitting: {
