@@ -193,9 +193,9 @@ export default defineConfig({
         // about 80 files for a board, most under 2 KB, that took the browser's six connections
         // for half a second on a slow machine while the first pull waited behind them. Shared
         // code is grouped by the screens that use it as before, but a group under 48 KB joins
-        // its closest neighbour: about 26 files for a board (33 at 16 KB). What the first page needs stays in one chunk
-        // (the entry script, a facade of a few bytes, preloads it), and each lazily loaded
-        // module keeps its own chunk.
+        // its closest neighbour: about 26 files for a board (33 at 16 KB). What the first page
+        // needs stays in one chunk (the entry script, a facade of a few bytes, preloads it), and
+        // each lazily loaded module keeps its own chunk.
         codeSplitting: {
           groups: [
             { name: "initial", tags: ["$initial"], priority: 2 },
