@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { builtClient, startBenchSystem } from "./bench/bench-server.ts";
+import type { Browser } from "@playwright/test";
 import { launchBrowser, type BrowserRuns } from "./bench/browser-figures.ts";
 import { measureBigWorkspace, measureBrowser } from "./bench/browser-figures.ts";
 import { measureBesideBaseline } from "./bench/baseline-figures.ts";
@@ -32,17 +33,26 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     // The 100,000-task scope takes most of a full run (its seed and its pulls).
     "skip-100k": { type: "boolean", default: false },
-    // Only one half of the run, while working on it: "server" or "browser".
+    // Only one part of the run, while working on it: "server", "browser", or "baseline" (only
+    // the figures beside --baseline's build, on the board they are taken on).
     only: { type: "string" },
     // An older build of the client (a folder `vite build` wrote) to measure beside this one.
     baseline: { type: "string" },
   },
 });
-if (values.only !== undefined && values.only !== "server" && values.only !== "browser") {
-  console.error(`--only takes "server" or "browser", not "${values.only}"`);
+const parts = ["server", "browser", "baseline"] as const;
+if (values.only !== undefined && !parts.some((name) => name === values.only)) {
+  console.error(`--only takes "server", "browser" or "baseline", not "${values.only}"`);
   process.exit(2);
 }
-const part = (name: "server" | "browser") => values.only === undefined || values.only === name;
+if (values.only === "baseline" && !values.baseline) {
+  console.error("--only baseline needs --baseline <dir>, the build to measure beside this one");
+  process.exit(2);
+}
+const part = (name: (typeof parts)[number]) =>
+  values.only === undefined
+    ? name !== "baseline" || values.baseline !== undefined
+    : values.only === name;
 const quick = values.quick;
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -78,7 +88,8 @@ const assets = initialAssets(clientDir);
 figures.add("initial JS, gzip", "KB", [assets.jsBytes / 1024], budgets.initialJs);
 figures.add("initial CSS, gzip", "KB", [assets.cssBytes / 1024]);
 
-const specs = [
+const baselineKey = sizes.small ? "small" : "board";
+const allSpecs = [
   { key: "board", options: seed(`bench-board-${sizes.board}`, sizes.board, 1) },
   ...(sizes.small
     ? [{ key: "small", options: seed(`bench-board-${sizes.small}`, sizes.small, 1) }]
@@ -93,6 +104,11 @@ const specs = [
   // browser figures open still hold the sizes they are named after.
   { key: "push", options: seed("bench-push", 500, 1) },
 ];
+// The baseline's figures alone need only the board they are taken on.
+const specs =
+  part("server") || part("browser")
+    ? allSpecs
+    : allSpecs.filter((spec) => spec.key === baselineKey);
 const system = await startBenchSystem(specs);
 const scopeKey = (tasks: number) => (tasks === sizes.board ? "board" : `pull-${tasks}`);
 try {
@@ -108,37 +124,17 @@ try {
     });
   }
 
-  if (part("browser")) {
+  if (part("browser") || part("baseline")) {
     console.log("Browser:");
     const browser = await launchBrowser();
     try {
-      await measureBrowser(browser, system, figures, {
-        workspaceKey: "board",
-        tasks: sizes.board,
-        runs,
-        withBudgets: sizes.board === 10_000,
-      });
-      if (sizes.big) {
-        await measureBigWorkspace(browser, system, figures, {
-          workspaceKey: "big",
-          tasks: sizes.big,
-          runs,
-        });
-      }
-      if (sizes.small) {
-        await measureBrowser(browser, system, figures, {
-          workspaceKey: "small",
-          tasks: sizes.small,
-          runs,
-          withBudgets: false,
-        });
-      }
-      if (values.baseline) {
+      if (part("browser")) await measureAllBrowser(browser);
+      if (part("baseline")) {
         console.log(`Beside the baseline build ${values.baseline}, by turns:`);
         await measureBesideBaseline(browser, system, figures, {
-          workspaceKey: sizes.small ? "small" : "board",
+          workspaceKey: baselineKey,
           tasks: sizes.small ?? sizes.board,
-          baseline: values.baseline,
+          baseline: values.baseline!,
           rounds: quick ? 2 : 7,
           root,
         });
@@ -149,6 +145,30 @@ try {
   }
 } finally {
   await system.stop();
+}
+
+async function measureAllBrowser(browser: Browser) {
+  await measureBrowser(browser, system, figures, {
+    workspaceKey: "board",
+    tasks: sizes.board,
+    runs,
+    withBudgets: sizes.board === 10_000,
+  });
+  if (sizes.big) {
+    await measureBigWorkspace(browser, system, figures, {
+      workspaceKey: "big",
+      tasks: sizes.big,
+      runs,
+    });
+  }
+  if (sizes.small) {
+    await measureBrowser(browser, system, figures, {
+      workspaceKey: "small",
+      tasks: sizes.small,
+      runs,
+      withBudgets: false,
+    });
+  }
 }
 
 const machine = {
