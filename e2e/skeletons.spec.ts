@@ -103,8 +103,14 @@ test("the first frame is the app's shape from the page alone, before any script 
   await expect(shape.locator("svg")).toBeVisible();
   const box = await shape.locator(".boot-sidebar").boundingBox();
   expect(box?.width).toBe(240);
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+  // Dark over the whole window, the default theme, and nothing of it outside (a page in the
+  // light theme would keep a dark canvas below its end).
+  expect(await shape.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
     "rgb(14, 14, 17)",
+  );
+  expect(await shape.boundingBox()).toEqual({ x: 0, y: 0, width: 1280, height: 720 });
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+    "rgba(0, 0, 0, 0)",
   );
   // The stylesheet comes after it, so it holds nothing back.
   expect(await page.locator("head link[rel=stylesheet]").count()).toBe(0);
