@@ -68,6 +68,39 @@ test("the description editor's code (CodeMirror, Yjs) comes with a task page, no
   expect(fetched).toContain("/description-doc-");
 });
 
+test("the board draws its cards before it fetches the peek's code, and a click still opens the peek", async ({
+  page,
+}) => {
+  await page.context().addCookies(person.cookies);
+  const projectId = await createProjectThroughSync(page.request, person.workspaceId, {
+    name: "Later parts",
+    key: "LTR",
+  });
+  const taskId = `tsk-later-${Date.now().toString(36)}`;
+  await pushMutations(page.request, [
+    mutation("createTask", { id: taskId, projectId, title: "Peeked", createdAt: now() }),
+  ]);
+  // When the first card entered the page (before it was painted).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector("article.task-card")) return;
+      Object.assign(window, { firstCardAt: performance.now() });
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`/dashboard/workspace/${person.workspaceId}/project/${projectId}/board`);
+  const title = page.getByRole("link", { name: "Peeked", exact: true });
+  await title.click();
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "Peeked" })).toBeVisible();
+  const { firstCardAt, peekCodeAt } = await page.evaluate(() => ({
+    firstCardAt: (window as unknown as { firstCardAt: number }).firstCardAt,
+    peekCodeAt: performance
+      .getEntriesByType("resource")
+      .find((entry) => /\/task-peek-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(peekCodeAt).toBeGreaterThan(firstCardAt);
+});
+
 test("hovering a link fetches its screen's code before the click", async ({ page }) => {
   await openDashboard(page);
   const preload = page.waitForRequest((request) => request.url().includes("/settings-layout-"));

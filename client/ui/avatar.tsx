@@ -1,4 +1,4 @@
-import { Avatar as BaseAvatar } from "@base-ui/react/avatar";
+import { useState } from "react";
 import { isOwnPicture } from "../../shared/pictures.ts";
 import { avatarColour, initials } from "./avatar-fallback.ts";
 import "./avatar.css";
@@ -22,16 +22,45 @@ type AvatarProps = {
 const showsPicture = (image: string | null | undefined): image is string =>
   typeof image === "string" && (isOwnPicture(image) || image.startsWith("data:image/"));
 
+/**
+ * Initials on the person's colour, or their picture over them once it has loaded. Drawn by
+ * hand rather than with Base UI's Avatar: it is on every card of a board, and Base UI's is
+ * four components and eight hooks where this is one component (two with a picture).
+ */
 export function Avatar({ id, name, image, size = "sm", decorative = false }: AvatarProps) {
+  const letters = initials(name);
   return (
-    <BaseAvatar.Root
+    <span
       className="ui-avatar"
       data-size={size}
       data-colour={avatarColour(id)}
       {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": name })}
     >
-      {showsPicture(image) && <BaseAvatar.Image className="ui-avatar-image" src={image} alt="" />}
-      <BaseAvatar.Fallback className="ui-avatar-initials">{initials(name)}</BaseAvatar.Fallback>
-    </BaseAvatar.Root>
+      {showsPicture(image) ? (
+        <AvatarPicture key={image} src={image} initials={letters} />
+      ) : (
+        <span className="ui-avatar-initials">{letters}</span>
+      )}
+    </span>
+  );
+}
+
+/** The initials until the picture has loaded, and for good when it fails. */
+function AvatarPicture({ src, initials }: { src: string; initials: string }) {
+  const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
+  return (
+    <>
+      {state !== "failed" && (
+        <img
+          className="ui-avatar-image"
+          src={src}
+          alt=""
+          hidden={state !== "loaded"}
+          onLoad={() => setState("loaded")}
+          onError={() => setState("failed")}
+        />
+      )}
+      {state !== "loaded" && <span className="ui-avatar-initials">{initials}</span>}
+    </>
   );
 }

@@ -1,10 +1,9 @@
 import { createLazyRoute, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { Plus, SquareKanban } from "lucide-react";
-import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Fragment, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { boardStatuses, isDoneCategory } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
-import { DeleteTaskDialog } from "./delete-task-dialog.tsx";
 import { ProjectNotHere } from "../../components/not-here.tsx";
 import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
 import { ProjectHeader } from "../../components/project-header.tsx";
@@ -31,13 +30,17 @@ import { BoardView } from "./board-view.tsx";
 import { useCardActions } from "./card-actions.ts";
 import { useCardContext } from "../../components/card-context.ts";
 import { canChange, CardPropertyMenu, type CardProperty } from "./card-menu.tsx";
-import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { ListView } from "./list-view.tsx";
 import { useBoardColumns, useFilters } from "./use-board-columns.ts";
 import { useCardLinks } from "./use-card-links.ts";
 import { refocusCard, useCardKeyboard } from "./use-card-keyboard.ts";
-import { SelectionBar } from "./selection-bar.tsx";
-import { TaskPeek } from "./task-peek.tsx";
+import {
+  CreateTaskDialog,
+  DeleteTaskDialog,
+  SelectionBar,
+  TaskPeek,
+  useLaterParts,
+} from "./later-parts.tsx";
 import { useTaskActions } from "./use-task-actions.ts";
 import { useToday } from "../../lib/use-today.ts";
 import "../../styles/board.css";
@@ -168,6 +171,9 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
     },
   );
   const pickerTask = cardPicker ? findTask(cardPicker.taskId) : undefined;
+  const later = useLaterParts(
+    peekId !== null || creating || deleting !== null || keyboard.selectedIds.size > 0,
+  );
   const pickerAnchor = cardPicker
     ? document.querySelector<HTMLElement>(`[data-task-id="${cardPicker.taskId}"]`)
     : null;
@@ -228,25 +234,6 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           actions={actions}
         />
       )}
-      <CreateTaskDialog
-        open={creating}
-        project={project}
-        members={members}
-        labels={labels}
-        canAssign={canPerform(role, "task.assign")}
-        onCreate={createTask}
-        onClose={stopCreating}
-      />
-      {view === "board" && (
-        <SelectionBar
-          selectedIds={keyboard.selectedIds}
-          columns={unfiltered}
-          members={members}
-          labels={labels}
-          role={role}
-          onClear={keyboard.clearSelection}
-        />
-      )}
       {cardPicker && pickerTask && pickerAnchor && (
         <CardPropertyMenu
           property={cardPicker.property}
@@ -260,19 +247,42 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           }}
         />
       )}
-      <TaskPeek
-        taskId={peekId}
-        context={context}
-        actions={actions}
-        onStep={step}
-        onClose={closePeek}
-      />
-      <DeleteTaskDialog
-        task={deleting}
-        projectKey={project.key}
-        onDelete={deleteTask}
-        onClose={stopDeleting}
-      />
+      {later && (
+        <Suspense fallback={null}>
+          <CreateTaskDialog
+            open={creating}
+            project={project}
+            members={members}
+            labels={labels}
+            canAssign={canPerform(role, "task.assign")}
+            onCreate={createTask}
+            onClose={stopCreating}
+          />
+          {view === "board" && (
+            <SelectionBar
+              selectedIds={keyboard.selectedIds}
+              columns={unfiltered}
+              members={members}
+              labels={labels}
+              role={role}
+              onClear={keyboard.clearSelection}
+            />
+          )}
+          <TaskPeek
+            taskId={peekId}
+            context={context}
+            actions={actions}
+            onStep={step}
+            onClose={closePeek}
+          />
+          <DeleteTaskDialog
+            task={deleting}
+            projectKey={project.key}
+            onDelete={deleteTask}
+            onClose={stopDeleting}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

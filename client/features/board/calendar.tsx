@@ -1,10 +1,9 @@
 import { createLazyRoute, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useMemo, useRef, useState, type FocusEvent } from "react";
+import { Suspense, useCallback, useMemo, useRef, useState, type FocusEvent } from "react";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { boardStatuses } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
-import { DeleteTaskDialog } from "./delete-task-dialog.tsx";
 import { ProjectNotHere } from "../../components/not-here.tsx";
 import { ProjectHeader } from "../../components/project-header.tsx";
 import { ScreenSkeleton } from "../../components/screen-skeletons.tsx";
@@ -38,8 +37,7 @@ import {
 } from "./calendar-grid.ts";
 import { filtersOf, type CalendarSearch } from "./calendar-search.ts";
 import { CalendarView, followChip } from "./calendar-view.tsx";
-import { CreateTaskDialog } from "./create-task-dialog.tsx";
-import { TaskPeek } from "./task-peek.tsx";
+import { CreateTaskDialog, DeleteTaskDialog, TaskPeek, useLaterParts } from "./later-parts.tsx";
 import { useCalendarTasks } from "./use-calendar-tasks.ts";
 import { useTaskActions } from "./use-task-actions.ts";
 import { useToday } from "../../lib/use-today.ts";
@@ -89,6 +87,7 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
   const { findTask, moveTask, createTask, deleteTask } = useTaskActions(project.id);
   const [deleting, setDeleting] = useState<Task | null>(null);
   const [creating, setCreating] = useState(false);
+  const later = useLaterParts(search.peek !== undefined || creating || deleting !== null);
 
   const showPeek = useCallback(
     (taskId: string | undefined, replace = false) =>
@@ -251,15 +250,19 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
         dueDateOf={dueDateOf}
         onDayChange={setDay}
       />
-      <CreateTaskDialog
-        open={creating}
-        project={project}
-        members={members}
-        labels={labels}
-        canAssign={canPerform(role, "task.assign")}
-        onCreate={createTask}
-        onClose={() => setCreating(false)}
-      />
+      {later && (
+        <Suspense fallback={null}>
+          <CreateTaskDialog
+            open={creating}
+            project={project}
+            members={members}
+            labels={labels}
+            canAssign={canPerform(role, "task.assign")}
+            onCreate={createTask}
+            onClose={() => setCreating(false)}
+          />
+        </Suspense>
+      )}
       {picker && pickerTask && (
         <CardPropertyMenu
           property={picker.property}
@@ -274,19 +277,23 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
           }}
         />
       )}
-      <TaskPeek
-        taskId={search.peek ?? null}
-        context={context}
-        actions={actions}
-        onStep={step}
-        onClose={() => showPeek(undefined)}
-      />
-      <DeleteTaskDialog
-        task={deleting}
-        projectKey={project.key}
-        onDelete={deleteTask}
-        onClose={() => setDeleting(null)}
-      />
+      {later && (
+        <Suspense fallback={null}>
+          <TaskPeek
+            taskId={search.peek ?? null}
+            context={context}
+            actions={actions}
+            onStep={step}
+            onClose={() => showPeek(undefined)}
+          />
+          <DeleteTaskDialog
+            task={deleting}
+            projectKey={project.key}
+            onDelete={deleteTask}
+            onClose={() => setDeleting(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
