@@ -3,7 +3,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { router } from "./app/router.tsx";
 import { SessionSkeleton } from "./app/session-skeleton.tsx";
-import { lastSignedInUserId, loadSession } from "./lib/session-store.ts";
+import { signInWhenSessionEnds } from "./app/session-end.ts";
+import { lastSignedInUserId, loadSessionOptimistically } from "./lib/session-store.ts";
 import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/forms.css";
@@ -22,13 +23,15 @@ if (window.location.pathname.startsWith("/dashboard")) {
     void openStore.then(({ openStoreEarly }) => openStoreEarly(userId)).catch(() => undefined);
   const lastUserId = lastSignedInUserId();
   if (lastUserId) openEarly(lastUserId);
-  void loadSession().then(
+  void loadSessionOptimistically().then(
     (session) => {
       if (session && !lastUserId) openEarly(session.user.id);
     },
     () => undefined,
   );
 }
+
+signInWhenSessionEnds(router);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

@@ -81,3 +81,31 @@ test("a session ended from another device sends the person to sign in, and their
   await here.close();
   await elsewhere.close();
 });
+
+test("a reload after the session was ended elsewhere opens from this browser, then sends the person to sign in", async ({
+  browser,
+}) => {
+  const email = uniqueEmail("reloaded");
+  const elsewhere = await browser.newContext();
+  await signUpThroughApi(elsewhere.request, { name: "Rene Reload", email });
+  const workspaceId = await createWorkspaceThroughApi(elsewhere.request, "Reloaded workspace");
+  const projectId = await createProjectThroughSync(elsewhere.request, workspaceId, {
+    name: "Website",
+    key: "WEB",
+  });
+  const boardPath = `/dashboard/workspace/${workspaceId}/project/${projectId}/board`;
+  const here = await browser.newContext();
+  const page = await here.newPage();
+  await page.goto(boardPath);
+  await signIn(page, email);
+  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+
+  await apiPost(elsewhere.request, "/api/auth/revoke-other-sessions", {});
+  await page.reload();
+  await expect(page).toHaveURL(`/auth/sign-in?redirect=${encodeURIComponent(boardPath)}`);
+  await expect(page.getByText("Your session has ended")).toBeVisible();
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(boardPath);
+  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+});

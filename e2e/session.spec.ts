@@ -19,6 +19,26 @@ test("the skeleton shows while the session loads", async ({ page }) => {
   await expect(page.getByRole("status")).toHaveCount(0);
 });
 
+test("a reload of the signed-in area opens from the session this browser knows, not after the server's answer", async ({
+  page,
+}) => {
+  await page.context().addCookies(person.cookies);
+  await page.goto("/dashboard/settings/account/information");
+  const heading = page.getByRole("heading", { level: 1, name: "Account information" });
+  await expect(heading).toBeVisible();
+
+  let answered = false;
+  await page.route("**/api/auth/get-session", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    answered = true;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(heading).toBeVisible();
+  expect(answered).toBe(false);
+  await expect(page.getByRole("status")).toHaveCount(0);
+});
+
 test("offline, the last known session keeps the person in the app", async ({ page }) => {
   await page.context().addCookies(person.cookies);
   await page.goto("/dashboard/settings/account/information");

@@ -105,6 +105,29 @@ export function loadSession(): Promise<AppSession | null> {
   return state.loaded ? Promise.resolve(state.session) : refreshSession();
 }
 
+/**
+ * The signed-in area's guard: as loadSession, but a page load in a browser that knows who was
+ * signed in (the copy in localStorage, not past its expiry) starts from that session at once
+ * while the server is asked, as Linear opens from what it holds: the screen, its code and the
+ * local store do not wait a round trip. When the server answers that the session is gone
+ * (revoked from another device, expired there), it ends as sessionEnded does: the screens
+ * go to sign-in, the local data stays.
+ */
+export function loadSessionOptimistically(): Promise<AppSession | null> {
+  if (state.loaded || inflight) return loadSession();
+  const stored = storedSession();
+  if (!stored || stored.session.expiresAt.getTime() <= Date.now()) return refreshSession();
+  state = { loaded: true, session: stored };
+  void refreshSession().then(
+    (session) => {
+      if (session?.user.id === stored.user.id) return;
+      for (const listener of endListeners) listener();
+    },
+    () => undefined,
+  );
+  return Promise.resolve(stored);
+}
+
 /** Who was signed in when this browser last knew, before the server has been asked. */
 export function lastSignedInUserId(): string | null {
   return storedSession()?.user.id ?? null;

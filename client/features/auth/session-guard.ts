@@ -1,9 +1,12 @@
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
-import { loadSession } from "../../lib/session-store.ts";
+import { loadSession, loadSessionOptimistically } from "../../lib/session-store.ts";
 
-/** The signed-in area's `beforeLoad`: without a session, sign in first and come back here. */
+/**
+ * The signed-in area's `beforeLoad`: without a session, sign in first and come back here. A
+ * browser that knows its session goes on at once while the server confirms it.
+ */
 export async function requireSession({ location }: { location: ParsedLocation }): Promise<void> {
-  if (await loadSession()) return;
+  if (await loadSessionOptimistically()) return;
   throw redirect({ to: "/auth/sign-in", search: { redirect: location.href } });
 }
 

@@ -1,7 +1,6 @@
-import { createLazyRoute, Outlet, useNavigate, useRouter } from "@tanstack/react-router";
+import { createLazyRoute, Outlet, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
-import { onSessionEnded, useSession } from "../../lib/session-store.ts";
+import { useSession } from "../../lib/session-store.ts";
 import { useSignOutElsewhere } from "../../lib/sign-out.ts";
 import { SyncStatus } from "../offline/sync-status.tsx";
 import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query.ts";
@@ -23,7 +22,6 @@ const SIDEBAR_ID = "app-sidebar";
 /** Everything under /dashboard reads and writes the signed-in person's local store. */
 function DashboardLayout() {
   const session = useSession();
-  useSignInWhenSessionEnds();
   const phone = useMediaQuery(PHONE_QUERY);
   // Folded or not is remembered (`sidebarDefaultOpen`); the phone's drawer starts closed.
   const unfolded = usePreferences().sidebarDefaultOpen;
@@ -80,26 +78,4 @@ function DashboardLayout() {
 function SignOutElsewhere({ userId }: { userId: string }) {
   useSignOutElsewhere(userId);
   return null;
-}
-
-/**
- * When the server ends the session while the app is open (revoked from another device, expired),
- * the store has already closed with the person's changes kept in it: sign in again, and come
- * back here, where the store opens again and sends them.
- */
-function useSignInWhenSessionEnds() {
-  const navigate = useNavigate();
-  useEffect(
-    () =>
-      onSessionEnded(() => {
-        const here = `${window.location.pathname}${window.location.search}`;
-        void navigate({ to: "/auth/sign-in", search: { redirect: here } }).then(() =>
-          toast.warning("Your session has ended", {
-            id: "session-ended",
-            description: "Sign in again to go on. Changes not yet saved are kept in this browser.",
-          }),
-        );
-      }),
-    [navigate],
-  );
 }
