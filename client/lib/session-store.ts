@@ -111,7 +111,8 @@ export function loadSession(): Promise<AppSession | null> {
  * while the server is asked, as Linear opens from what it holds: the screen, its code and the
  * local store do not wait a round trip. When the server answers that the session is gone
  * (revoked from another device, expired there), it ends as sessionEnded does: the screens
- * go to sign-in, the local data stays.
+ * go to sign-in, the local data stays. When it answers with another person's session, the
+ * page loads again as them.
  */
 export function loadSessionOptimistically(): Promise<AppSession | null> {
   if (state.loaded || inflight) return loadSession();
@@ -121,7 +122,10 @@ export function loadSessionOptimistically(): Promise<AppSession | null> {
   void refreshSession().then(
     (session) => {
       if (session?.user.id === stored.user.id) return;
-      for (const listener of endListeners) listener();
+      // Signed in as someone else meanwhile (this browser's cookie changed): the page starts
+      // again as them, from the copy refreshSession has just stored.
+      if (session) window.location.reload();
+      else for (const listener of endListeners) listener();
     },
     () => undefined,
   );
