@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   apiPost,
   createWorkspaceThroughApi,
@@ -25,25 +25,36 @@ async function signIn(page: Page, email: string) {
   await page.getByRole("button", { name: /^Sign in/ }).click();
 }
 
-test("a session ended from another device sends the person to sign in, and their change is sent once they are back", async ({
-  browser,
-}) => {
-  const email = uniqueEmail("revoked");
+/**
+ * A person with a board, signed in on "another device" through the API and here through the
+ * form, as a person would (the browser keeps its own cookie), with the board open.
+ */
+async function signedInHereAndElsewhere(browser: Browser, label: string, name: string) {
+  const email = uniqueEmail(label);
   const elsewhere = await browser.newContext();
-  await signUpThroughApi(elsewhere.request, { name: "Rita Revoked", email });
-  const workspaceId = await createWorkspaceThroughApi(elsewhere.request, "Revoked workspace");
+  await signUpThroughApi(elsewhere.request, { name, email });
+  const workspaceId = await createWorkspaceThroughApi(elsewhere.request, `${name}'s workspace`);
   const projectId = await createProjectThroughSync(elsewhere.request, workspaceId, {
     name: "Website",
     key: "WEB",
   });
   const boardPath = `/dashboard/workspace/${workspaceId}/project/${projectId}/board`;
-
-  // Signed in here through the form, as a person would (the browser keeps its own cookie).
   const here = await browser.newContext();
   const page = await here.newPage();
   await page.goto(boardPath);
   await signIn(page, email);
   await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+  return { email, elsewhere, here, page, boardPath };
+}
+
+test("a session ended from another device sends the person to sign in, and their change is sent once they are back", async ({
+  browser,
+}) => {
+  const { email, elsewhere, here, page, boardPath } = await signedInHereAndElsewhere(
+    browser,
+    "revoked",
+    "Rita Revoked",
+  );
 
   // A change made while the network is down waits in the store.
   await here.setOffline(true);
@@ -85,20 +96,11 @@ test("a session ended from another device sends the person to sign in, and their
 test("a reload after the session was ended elsewhere opens from this browser, then sends the person to sign in", async ({
   browser,
 }) => {
-  const email = uniqueEmail("reloaded");
-  const elsewhere = await browser.newContext();
-  await signUpThroughApi(elsewhere.request, { name: "Rene Reload", email });
-  const workspaceId = await createWorkspaceThroughApi(elsewhere.request, "Reloaded workspace");
-  const projectId = await createProjectThroughSync(elsewhere.request, workspaceId, {
-    name: "Website",
-    key: "WEB",
-  });
-  const boardPath = `/dashboard/workspace/${workspaceId}/project/${projectId}/board`;
-  const here = await browser.newContext();
-  const page = await here.newPage();
-  await page.goto(boardPath);
-  await signIn(page, email);
-  await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+  const { email, elsewhere, here, page, boardPath } = await signedInHereAndElsewhere(
+    browser,
+    "reloaded",
+    "Rene Reload",
+  );
 
   await apiPost(elsewhere.request, "/api/auth/revoke-other-sessions", {});
   await page.reload();
@@ -108,4 +110,6 @@ test("a reload after the session was ended elsewhere opens from this browser, th
   await signIn(page, email);
   await expect(page).toHaveURL(boardPath);
   await expect(page.getByRole("heading", { level: 1, name: "Website" })).toBeVisible();
+  await here.close();
+  await elsewhere.close();
 });

@@ -250,19 +250,6 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
         dueDateOf={dueDateOf}
         onDayChange={setDay}
       />
-      {later && (
-        <Suspense fallback={null}>
-          <CreateTaskDialog
-            open={creating}
-            project={project}
-            members={members}
-            labels={labels}
-            canAssign={canPerform(role, "task.assign")}
-            onCreate={createTask}
-            onClose={() => setCreating(false)}
-          />
-        </Suspense>
-      )}
       {picker && pickerTask && (
         <CardPropertyMenu
           property={picker.property}
@@ -279,6 +266,15 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
       )}
       {later && (
         <Suspense fallback={null}>
+          <CreateTaskDialog
+            open={creating}
+            project={project}
+            members={members}
+            labels={labels}
+            canAssign={canPerform(role, "task.assign")}
+            onCreate={createTask}
+            onClose={() => setCreating(false)}
+          />
           <TaskPeek
             taskId={search.peek ?? null}
             context={context}
