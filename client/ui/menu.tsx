@@ -1,24 +1,140 @@
 import { Menu as BaseMenu } from "@base-ui/react/menu";
 import { Check, ChevronRight } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import {
+  cloneElement,
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from "react";
 import { Kbd } from "./kbd.tsx";
 import "./popup.css";
 
 /**
  * Base UI's Menu with the design system's look. Base UI does the keyboard (arrows, typeahead,
  * Enter, Esc), the focus and the placement; these parts only dress it.
+ *
+ * A menu's Base UI machinery mounts the first time it opens: until then `MenuTrigger` is a plain
+ * button and `MenuContent` nothing. A board's header, filters and sidebar hold half a dozen
+ * menus that are rarely opened, and their roots, closed, were a third of a megabyte of the
+ * page's memory and work on every load. Once opened, a menu stays mounted (its closing
+ * animation plays, and it opens again at once).
  */
-export const Menu = BaseMenu.Root;
-export const MenuTrigger = BaseMenu.Trigger;
-export const MenuGroup = BaseMenu.Group;
-export const MenuRadioGroup = BaseMenu.RadioGroup;
-export const MenuSubmenu = BaseMenu.SubmenuRoot;
+type MenuState = {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** The key that opened it (Enter, Space, an arrow), which puts the focus on an item. */
+  openingKey: RefObject<string | null>;
+  trigger: RefObject<HTMLElement | null>;
+  /** Whether the trigger was pressed while the menu was open: that press closes it. */
+  pressedOpen: RefObject<boolean>;
+};
+
+const MenuContext = createContext<MenuState | null>(null);
+/** Set inside a mounted menu: a `MenuContent` there is a submenu's, part of Base UI's tree. */
+const InsideMenu = createContext(false);
+
+type MenuProps = {
+  children: ReactNode;
+  /** Controlled: whether it is open (a shortcut may open it), with `onOpenChange`. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+};
+
+export function Menu({ children, open: controlled, onOpenChange }: MenuProps) {
+  const [own, setOwn] = useState(false);
+  const open = controlled ?? own;
+  const trigger = useRef<HTMLElement>(null);
+  const pressedOpen = useRef(false);
+  const openingKey = useRef<string | null>(null);
+  const setOpen = useCallback(
+    (next: boolean) => {
+      setOwn(next);
+      onOpenChange?.(next);
+    },
+    [onOpenChange],
+  );
+  const state = useMemo(
+    () => ({ open, setOpen, openingKey, trigger, pressedOpen }),
+    [open, setOpen, trigger, pressedOpen],
+  );
+  return <MenuContext value={state}>{children}</MenuContext>;
+}
+
+function useMenu(part: string): MenuState {
+  const menu = use(MenuContext);
+  if (!menu) throw new Error(`${part} belongs inside a Menu`);
+  return menu;
+}
+
+type MenuTriggerProps = Omit<ComponentProps<"button">, "ref"> & {
+  /** The element to draw (a `Button`, say); a plain button otherwise. */
+  render?: ReactElement<ComponentProps<"button">>;
+};
+
+/** Opens its `Menu` on a click, Enter, Space or an arrow key; marked `data-popup-open` while open. */
+export function MenuTrigger({ render, children, ...rest }: MenuTriggerProps) {
+  const { open, setOpen, openingKey, trigger, pressedOpen } = useMenu("MenuTrigger");
+  const own = render?.props.ref;
+  const ref = useCallback(
+    (element: HTMLButtonElement | null) => {
+      trigger.current = element;
+      assignRef(own, element);
+    },
+    [trigger, own],
+  );
+  const props: ComponentProps<"button"> = {
+    type: "button",
+    ...rest,
+    ref,
+    "aria-haspopup": "menu",
+    "aria-expanded": open,
+    ...{ "data-popup-open": open ? "" : undefined },
+    onPointerDown: (event) => {
+      // Base UI closes an open menu on a press outside it, the trigger included: the click
+      // that follows must not open it again.
+      pressedOpen.current = open;
+      rest.onPointerDown?.(event);
+    },
+    onClick: (event) => {
+      rest.onClick?.(event);
+      const wasOpen = pressedOpen.current;
+      pressedOpen.current = false;
+      // A click from Enter or Space has no pointer (detail 0): the first item takes the focus.
+      openingKey.current = event.detail === 0 ? "ArrowDown" : null;
+      setOpen(wasOpen ? false : !open);
+    },
+    onKeyDown: (event) => {
+      rest.onKeyDown?.(event);
+      if (!open && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+        event.preventDefault();
+        openingKey.current = event.key;
+        setOpen(true);
+      }
+    },
+  };
+  if (render) return cloneElement(render, props, children ?? render.props.children);
+  return <button {...props}>{children}</button>;
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === "function") ref(value);
+  else if (ref) ref.current = value;
+}
 
 type MenuContentProps = {
   children: ReactNode;
   side?: "top" | "bottom" | "left" | "right" | "inline-end";
   align?: "start" | "center" | "end";
-  /** For a menu without a `MenuTrigger` (mounted only when opened): what it opens beside. */
+  /** What it opens beside, when not its `MenuTrigger` (a menu opened from elsewhere). */
   anchor?: ComponentProps<typeof BaseMenu.Positioner>["anchor"];
   /** Where the focus goes when it closes; the trigger by default. */
   finalFocus?: ComponentProps<typeof BaseMenu.Popup>["finalFocus"];
@@ -26,7 +142,47 @@ type MenuContentProps = {
   "aria-label"?: string;
 };
 
+/**
+ * A menu's popup: of its `Menu` (mounted from the first time it opens), or of a `MenuSubmenu`
+ * inside one.
+ */
 export function MenuContent(props: MenuContentProps) {
+  const inside = use(InsideMenu);
+  return inside ? <MenuPopup {...props} /> : <RootContent {...props} />;
+}
+
+function RootContent(props: MenuContentProps) {
+  const { open, setOpen, openingKey, trigger } = useMenu("MenuContent");
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
+  const popup = useRef<HTMLDivElement>(null);
+  // Base UI's own trigger tells its list which key opened it; this one hands the list that key
+  // once the popup has the focus, and the list puts it on the first (or last) item.
+  useEffect(() => {
+    const key = openingKey.current;
+    if (!open || !key) return;
+    openingKey.current = null;
+    const frame = requestAnimationFrame(() =>
+      popup.current?.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true })),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [open, openingKey]);
+  if (!mounted) return null;
+  return (
+    <BaseMenu.Root open={open} onOpenChange={setOpen}>
+      <InsideMenu value>
+        <MenuPopup
+          {...props}
+          popup={popup}
+          anchor={props.anchor ?? trigger}
+          finalFocus={props.finalFocus ?? trigger}
+        />
+      </InsideMenu>
+    </BaseMenu.Root>
+  );
+}
+
+function MenuPopup(props: MenuContentProps & { popup?: RefObject<HTMLDivElement | null> }) {
   const { children, side = "bottom", align = "start", anchor, finalFocus } = props;
   return (
     <BaseMenu.Portal>
@@ -39,6 +195,7 @@ export function MenuContent(props: MenuContentProps) {
         alignOffset={side === "inline-end" ? -5 : 0}
       >
         <BaseMenu.Popup
+          ref={props.popup}
           className="ui-popup ui-list"
           finalFocus={finalFocus}
           aria-label={props["aria-label"]}
@@ -49,6 +206,10 @@ export function MenuContent(props: MenuContentProps) {
     </BaseMenu.Portal>
   );
 }
+
+export const MenuGroup = BaseMenu.Group;
+export const MenuRadioGroup = BaseMenu.RadioGroup;
+export const MenuSubmenu = BaseMenu.SubmenuRoot;
 
 type ItemExtras = {
   /** An icon before the label. */

@@ -38,8 +38,9 @@ import {
   CreateTaskDialog,
   DeleteTaskDialog,
   SelectionBar,
+  preloadLaterParts,
   TaskPeek,
-  useLaterParts,
+  useWantedOnce,
 } from "./later-parts.tsx";
 import { useTaskActions } from "./use-task-actions.ts";
 import { useToday } from "../../lib/use-today.ts";
@@ -171,9 +172,10 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
     },
   );
   const pickerTask = cardPicker ? findTask(cardPicker.taskId) : undefined;
-  const later = useLaterParts(
-    peekId !== null || creating || deleting !== null || keyboard.selectedIds.size > 0,
-  );
+  const createMounted = useWantedOnce(creating);
+  const selectionMounted = useWantedOnce(keyboard.selectedIds.size > 0);
+  const peekMounted = useWantedOnce(peekId !== null);
+  const deleteMounted = useWantedOnce(deleting !== null);
   const pickerAnchor = cardPicker
     ? document.querySelector<HTMLElement>(`[data-task-id="${cardPicker.taskId}"]`)
     : null;
@@ -192,7 +194,12 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
   );
 
   return (
-    <section className="board-page" data-compact={preferences.compactMode || undefined}>
+    <section
+      className="board-page"
+      data-compact={preferences.compactMode || undefined}
+      onPointerOver={preloadLaterParts}
+      onFocus={preloadLaterParts}
+    >
       <ProjectHeader project={project} view={view} actions={headerActions} />
       <BoardFilters
         search={filters}
@@ -247,8 +254,8 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
           }}
         />
       )}
-      {later && (
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        {createMounted && (
           <CreateTaskDialog
             open={creating}
             project={project}
@@ -258,16 +265,18 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
             onCreate={createTask}
             onClose={stopCreating}
           />
-          {view === "board" && (
-            <SelectionBar
-              selectedIds={keyboard.selectedIds}
-              columns={unfiltered}
-              members={members}
-              labels={labels}
-              role={role}
-              onClear={keyboard.clearSelection}
-            />
-          )}
+        )}
+        {view === "board" && selectionMounted && (
+          <SelectionBar
+            selectedIds={keyboard.selectedIds}
+            columns={unfiltered}
+            members={members}
+            labels={labels}
+            role={role}
+            onClear={keyboard.clearSelection}
+          />
+        )}
+        {peekMounted && (
           <TaskPeek
             taskId={peekId}
             context={context}
@@ -275,14 +284,16 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
             onStep={step}
             onClose={closePeek}
           />
+        )}
+        {deleteMounted && (
           <DeleteTaskDialog
             task={deleting}
             projectKey={project.key}
             onDelete={deleteTask}
             onClose={stopDeleting}
           />
-        </Suspense>
-      )}
+        )}
+      </Suspense>
     </section>
   );
 }

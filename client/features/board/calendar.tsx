@@ -37,7 +37,13 @@ import {
 } from "./calendar-grid.ts";
 import { filtersOf, type CalendarSearch } from "./calendar-search.ts";
 import { CalendarView, followChip } from "./calendar-view.tsx";
-import { CreateTaskDialog, DeleteTaskDialog, TaskPeek, useLaterParts } from "./later-parts.tsx";
+import {
+  CreateTaskDialog,
+  DeleteTaskDialog,
+  preloadLaterParts,
+  TaskPeek,
+  useWantedOnce,
+} from "./later-parts.tsx";
 import { useCalendarTasks } from "./use-calendar-tasks.ts";
 import { useTaskActions } from "./use-task-actions.ts";
 import { useToday } from "../../lib/use-today.ts";
@@ -87,7 +93,9 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
   const { findTask, moveTask, createTask, deleteTask } = useTaskActions(project.id);
   const [deleting, setDeleting] = useState<Task | null>(null);
   const [creating, setCreating] = useState(false);
-  const later = useLaterParts(search.peek !== undefined || creating || deleting !== null);
+  const createMounted = useWantedOnce(creating);
+  const peekMounted = useWantedOnce(search.peek !== undefined);
+  const deleteMounted = useWantedOnce(deleting !== null);
 
   const showPeek = useCallback(
     (taskId: string | undefined, replace = false) =>
@@ -165,6 +173,7 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
   });
   const pickerTask = picker ? findTask(picker.taskId) : undefined;
   const onFocus = (event: FocusEvent) => {
+    preloadLaterParts();
     const chip = event.target instanceof Element ? event.target.closest(".calendar-chip") : null;
     focusedId.current = chip?.getAttribute("data-task-id") ?? null;
   };
@@ -175,6 +184,7 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
     <section
       className="board-page calendar-page"
       data-compact={preferences.compactMode || undefined}
+      onPointerOver={preloadLaterParts}
       onFocus={onFocus}
     >
       <ProjectHeader
@@ -264,8 +274,8 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
           }}
         />
       )}
-      {later && (
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        {createMounted && (
           <CreateTaskDialog
             open={creating}
             project={project}
@@ -275,6 +285,8 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
             onCreate={createTask}
             onClose={() => setCreating(false)}
           />
+        )}
+        {peekMounted && (
           <TaskPeek
             taskId={search.peek ?? null}
             context={context}
@@ -282,14 +294,16 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
             onStep={step}
             onClose={() => showPeek(undefined)}
           />
+        )}
+        {deleteMounted && (
           <DeleteTaskDialog
             task={deleting}
             projectKey={project.key}
             onDelete={deleteTask}
             onClose={() => setDeleting(null)}
           />
-        </Suspense>
-      )}
+        )}
+      </Suspense>
     </section>
   );
 }

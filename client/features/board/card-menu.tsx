@@ -31,6 +31,7 @@ import {
   MenuSeparator,
   MenuSubmenu,
   MenuSubmenuTrigger,
+  MenuTrigger,
 } from "../../ui/menu.tsx";
 import { PriorityIcon } from "../../ui/priority-icon.tsx";
 import { priorityOrder } from "../../ui/pickers/priority-picker.tsx";
@@ -62,8 +63,8 @@ type Leaving = {
 
 /**
  * A card's (and a list row's) "⋯": everything a person may change about the task without
- * opening it. Until it is first opened it is a plain button: a board of cards carries no
- * menu machinery, and the menu itself (Base UI) mounts only while open.
+ * opening it. Its menu mounts the first time it opens (ui/menu.tsx), so a board of cards
+ * carries no menu machinery.
  */
 export const CardMenu = memo(function CardMenu(
   props: CardMenuProps & {
@@ -97,33 +98,20 @@ export const CardMenu = memo(function CardMenu(
   const leaving = leavesOnMove ? { moving, send } : undefined;
   const finalFocus = useCallback(() => (moving.current ? false : button.current), []);
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
+    <Menu open={open} onOpenChange={setOpen}>
+      <MenuTrigger
+        render={<button ref={button} />}
         className="card-action"
-        aria-haspopup="menu"
-        aria-expanded={open}
         aria-label={`Actions for ${task.title}`}
         title="Actions"
         onPointerDown={stopPropagation}
-        onClick={() => setOpen(!open)}
       >
         <span aria-hidden="true">⋯</span>
-      </button>
-      {open && (
-        <Menu open onOpenChange={setOpen}>
-          <MenuContent
-            anchor={button}
-            finalFocus={finalFocus}
-            align="end"
-            aria-label={`Actions for ${task.title}`}
-          >
-            <CardMenuItems task={task} context={context} actions={actions} leaving={leaving} />
-          </MenuContent>
-        </Menu>
-      )}
-    </>
+      </MenuTrigger>
+      <MenuContent finalFocus={finalFocus} align="end" aria-label={`Actions for ${task.title}`}>
+        <CardMenuItems task={task} context={context} actions={actions} leaving={leaving} />
+      </MenuContent>
+    </Menu>
   );
 });
 

@@ -1,11 +1,13 @@
-import { lazy, useEffect, useState } from "react";
+import { lazy, useState } from "react";
 
 /**
  * The parts of the board and the calendar that are not in their first frame: the peek, New
  * task, the question before a delete and the selection bar. Their code (and what it brings:
  * the comments, the description, Markdown, the pickers) is not in the screens' own chunks,
- * which the first screen waits for: it is fetched once the screen has settled, or at once when
- * one of them is wanted earlier (a `?peek=` address, `c` in the first second).
+ * which the first screen waits for. It is fetched at the first sign that the person is about
+ * to use the screen (a pointer over it, the focus in it: `preloadLaterParts`), and each part
+ * mounts the first time it is wanted, then stays (closed), so that it closes with its animation
+ * and opens again at once. A board looked at and not touched carries none of them.
  */
 const loadPeek = () => import("./task-peek.tsx");
 const loadCreate = () => import("./create-task-dialog.tsx");
@@ -21,21 +23,20 @@ export const DeleteTaskDialog = lazy(() =>
 );
 export const SelectionBar = lazy(() => loadSelection().then((m) => ({ default: m.SelectionBar })));
 
-/** As the command palette (app-shortcuts.tsx): long enough for the first screen to be drawn. */
-const SETTLE_MS = 1500;
+let preloaded = false;
 
-/**
- * Whether the later parts are mounted: from SETTLE_MS after the screen first rendered, or
- * from the first render that wants one of them. Once mounted they stay (closed), so that
- * opening one is as immediate as when they were part of the screen.
- */
-export function useLaterParts(wanted: boolean): boolean {
+/** Fetches the later parts' code, once: by the time a card is clicked, the peek's is here. */
+export function preloadLaterParts() {
+  if (preloaded) return;
+  preloaded = true;
+  void Promise.all([loadPeek(), loadCreate(), loadDelete(), loadSelection()]).catch(() => {
+    preloaded = false; // Offline before the service worker held them: the next sign tries again.
+  });
+}
+
+/** Whether a later part is mounted: from the first render that wants it, then for good. */
+export function useWantedOnce(wanted: boolean): boolean {
   const [mounted, setMounted] = useState(wanted);
   if (wanted && !mounted) setMounted(true);
-  useEffect(() => {
-    if (mounted) return;
-    const timer = setTimeout(() => setMounted(true), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [mounted]);
   return mounted || wanted;
 }
