@@ -162,6 +162,21 @@ test("a task retitled elsewhere is found by its new title at once, and no longer
   await expect(tasks.locator("mark")).toHaveText("wombat");
 });
 
+test("a project's new key renames its tasks in search: WEB-1 becomes SITE-1", async ({ page }) => {
+  const { workspaceId, projectId } = await ownerWithTask(page);
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=WEB-1`);
+  const tasks = group(page, "Tasks").getByRole("link");
+  await expect(tasks).toContainText("WEB-1");
+
+  await pushMutations(page.request, [
+    mutation("updateProject", { id: projectId, key: "SITE", updatedAt: now() }),
+  ]);
+  await searchField(page).fill("SITE-1");
+  await expect(tasks).toHaveCount(1);
+  await expect(tasks).toContainText("SITE-1");
+  await expect(tasks).toContainText("Tidy the landing page");
+});
+
 test("offline on the board, / opens search and a word of a task's description finds it", async ({
   page,
   context,

@@ -24,6 +24,8 @@ import {
 
 type Change = ExperimentalNoIndexDiff[number];
 
+type TaskPlace = { projectId: string; workspaceId: string };
+
 /**
  * Documents built and written per IndexedDB transaction: the main thread breathes between.
  * 500 made each batch a task of about 100 ms on a 2-core machine, twenty of them in the
@@ -62,7 +64,12 @@ function* slices(changes: readonly Change[], prefix: string): Generator<Change[]
  */
 export class SearchIndexer {
   private readonly projects = new Map<string, Project>();
-  private readonly tasks = new Map<string, Task>();
+  /**
+   * Where each task of the store is: a comment's document names its task's workspace, and a
+   * delete counts only under the key the task has now. Only that: the tasks themselves are the
+   * store's (a copy of every one here was a megabyte of an 800-task board's memory).
+   */
+  private readonly taskPlaces = new Map<string, TaskPlace>();
   /** Comments that arrived before their task, by task id: they need its workspace. */
   private readonly waitingComments = new Map<string, Map<string, Comment>>();
   private queue: ExperimentalNoIndexDiff[] = [];
@@ -72,7 +79,7 @@ export class SearchIndexer {
   private readonly stopWatching: () => void;
 
   constructor(
-    rep: Rep,
+    private readonly rep: Rep,
     private readonly database: SearchDatabase,
   ) {
     setIndexBuilding(true);
@@ -121,7 +128,7 @@ export class SearchIndexer {
     const builders = new Map<string, () => SearchDraft>();
     const removed = new Set<string>();
 
-    this.applyProjects(changes, builders, removed);
+    await this.applyProjects(changes, builders, removed);
     // Parsed a slice at a time: the first pass after a load is every task and comment of the
     // store (15,000 for a 10,000-task workspace), about 200 ms of parsing in one go, which a
     // card moved in the first seconds after a reload would wait behind.
@@ -141,7 +148,7 @@ export class SearchIndexer {
     else await this.write([...builders.values()], [...removed]);
   }
 
-  private applyProjects(
+  private async applyProjects(
     changes: Change[],
     builders: Map<string, () => SearchDraft>,
     removed: Set<string>,
@@ -163,10 +170,16 @@ export class SearchIndexer {
       builders.set(documentId("project", project.id), () => projectDraft(project));
       if (previous && previous.key !== project.key) rekeyed.add(project.id);
     }
-    // A new project key renames every task of the project (`WEB-12` becomes `SITE-12`).
-    if (rekeyed.size === 0) return;
-    for (const task of this.tasks.values()) {
-      if (rekeyed.has(task.projectId)) this.addTask(task, builders);
+    // A new project key renames every task of the project (`WEB-12` becomes `SITE-12`): they
+    // are read again from the store.
+    for (const projectId of rekeyed) {
+      const values = await this.rep.query((tx) =>
+        tx.scan({ prefix: prefixes.task(projectId) }).values().toArray(),
+      );
+      for (const value of values) {
+        const parsed = taskSchema.safeParse(value);
+        if (parsed.success) this.addTask(parsed.data, builders);
+      }
     }
   }
 
@@ -181,7 +194,9 @@ export class SearchIndexer {
         const id = lastSegment(change.key);
         // A task moved to another project is a delete under the old key and an add under
         // the new one, in any order: only forget it if the delete is of the key it has.
-        if (this.tasks.get(id)?.projectId === change.key.split("/")[1]) this.tasks.delete(id);
+        if (this.taskPlaces.get(id)?.projectId === change.key.split("/")[1]) {
+          this.taskPlaces.delete(id);
+        }
         removed.add(documentId("task", id));
         continue;
       }
@@ -191,7 +206,7 @@ export class SearchIndexer {
   }
 
   private addTask(task: Task, builders: Map<string, () => SearchDraft>) {
-    this.tasks.set(task.id, task);
+    this.taskPlaces.set(task.id, { projectId: task.projectId, workspaceId: task.workspaceId });
     builders.set(documentId("task", task.id), () =>
       taskDraft(task, this.projects.get(task.projectId)?.key ?? ""),
     );
@@ -220,7 +235,7 @@ export class SearchIndexer {
   }
 
   private addComment(comment: Comment, builders: Map<string, () => SearchDraft>) {
-    const task = this.tasks.get(comment.taskId);
+    const task = this.taskPlaces.get(comment.taskId);
     if (!task) {
       const waiting = this.waitingComments.get(comment.taskId) ?? new Map<string, Comment>();
       waiting.set(comment.id, comment);
