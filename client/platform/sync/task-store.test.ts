@@ -387,3 +387,27 @@ test("changes made while a project waits for its read are applied on top of what
   expect(titles.has("project-c-6")).toBe(false);
   expect(titles.get("late")).toBe("Late");
 });
+
+test("the page's own project is read at once, and changes made to it during that read apply on top", async () => {
+  const rep = await storeOfProjects(200);
+  const store = new TaskStore(rep, () => ["project-b", "project-a"]);
+  opened.push({ rep, store });
+  // Made while project-b (the page's) is read beside the list of projects.
+  void rep.mutate.updateTask({ id: "project-b-5", title: "Renamed", updatedAt: createdAt });
+  void rep.mutate.createTask({ id: "early", projectId: "project-b", title: "Early", createdAt });
+  const { order, done } = readOrder(store, ["project-b", "project-a", "project-c"], {
+    watchAll: true,
+  });
+  await done;
+  expect(order.map((entry) => entry.projectId)).toEqual(["project-b", "project-a", "project-c"]);
+  expect(order[0]?.othersRead).toEqual([]);
+  const titles = new Map(store.projectTasks("project-b").map((task) => [task.id, task.title]));
+  expect(titles.size).toBe(201);
+  expect(titles.get("project-b-5")).toBe("Renamed");
+  expect(titles.get("early")).toBe("Early");
+  // A later change to it applies at once.
+  const changed = new Promise<void>((resolve) => store.subscribe("project-b", resolve));
+  await rep.mutate.updateTask({ id: "early", title: "Early, renamed", updatedAt: createdAt });
+  await changed;
+  expect(store.findTask("project-b", "early")?.title).toBe("Early, renamed");
+});

@@ -30,10 +30,11 @@ const noSubtasks: ProjectSubtasks = new Map();
  * repliear uses for its board). Screens read one project's tasks through `useProjectTasks`.
  *
  * A store holds the tasks of up to 20 projects (partial sync), so an open reads them project by
- * project rather than all at once: first the projects a screen asks for (`subscribe`), then the
- * others in the order of `firstProjects` (the projects opened last come first, the page's own at
- * their head), then the rest. A reloaded board paints once its own project is read, whatever
- * else the store holds; `isRead` says whether a project's tasks are all here yet.
+ * project rather than all at once: the page's own project (the head of `firstProjects`) at once,
+ * beside the list of the store's projects, then the projects a screen asks for (`subscribe`),
+ * then the others in the order of `firstProjects` (the projects opened last come first), then
+ * the rest. A reloaded board paints once its own project is read, whatever else the store holds
+ * and before the list is known; `isRead` says whether a project's tasks are all here yet.
  */
 export class TaskStore {
   private readonly byProject = new Map<string, Map<string, Task>>();
@@ -61,9 +62,17 @@ export class TaskStore {
   private readonly pending = new Map<string, Change[]>();
   /** Projects a screen asked for, the last asked first: read before the others. */
   private readonly wanted: string[] = [];
+  /**
+   * The page's own project, read beside the list of projects rather than after it; its changes
+   * wait in `headChanges` until that read is in, then apply at once.
+   */
+  private readonly head: string | undefined;
+  private headRead = false;
+  private headChanges: Change[] = [];
   private closed = false;
 
   constructor(rep: Rep, firstProjects: () => readonly string[] = () => []) {
+    this.head = firstProjects()[0];
     // A change that lands while its project is read waits for the read, then applies on top:
     // a change the read already saw applies again to the same value.
     this.stopWatching = rep.experimentalWatch((diff) => this.receive(diff), {
@@ -79,20 +88,19 @@ export class TaskStore {
 
   /** Whether the project's tasks have all been read from the store (false while it opens). */
   isRead(projectId: string): boolean {
+    if (projectId === this.head) return this.headRead;
     if (this.held || this.unread.has(projectId)) return false;
     return this.othersRead || this.known.has(projectId);
   }
 
   private receive(diff: ExperimentalNoIndexDiff) {
-    if (this.held) {
-      this.held.push(...diff);
-      return;
-    }
     const now: Change[] = [];
     for (const change of diff) {
       const projectId = projectOfKey(change.key);
       if (projectId === undefined) continue;
-      if (this.isRead(projectId)) now.push(change);
+      if (projectId === this.head && !this.headRead) this.headChanges.push(change);
+      else if (this.held && projectId !== this.head) this.held.push(change);
+      else if (this.isRead(projectId)) now.push(change);
       else this.pendingOf(projectId).push(change);
     }
     if (now.length > 0) this.apply(now);
@@ -122,11 +130,12 @@ export class TaskStore {
   }
 
   private async readAll(rep: Rep, firstProjects: () => readonly string[]) {
+    const head = this.head === undefined ? undefined : this.readHead(rep, this.head);
     const { projectIds, others } = await readProjectsAndOthers(rep);
     if (this.closed) return;
     for (const projectId of projectIds) {
       this.known.add(projectId);
-      this.unread.add(projectId);
+      if (projectId !== this.head) this.unread.add(projectId);
     }
     const held = this.held ?? [];
     this.held = null;
@@ -139,11 +148,18 @@ export class TaskStore {
     // follows (a project created since the open).
     const unknown = new Set([...this.pending.keys(), ...this.listeners.keys()]);
     this.settle(
-      others,
-      [...unknown].filter((projectId) => !this.known.has(projectId)),
+      others.filter(([key]) => projectOfKey(key) !== this.head),
+      [...unknown].filter((projectId) => !this.known.has(projectId) && projectId !== this.head),
     );
-    const order = [...new Set([...firstProjects(), ...projectIds])];
+    // The rest waits for the page's own project to be drawn and the page to be idle.
     let first = true;
+    if (head) {
+      await head;
+      if (this.closed) return;
+      if (this.unread.size > 0) await this.pause(true);
+      first = false;
+    }
+    const order = [...new Set([...firstProjects(), ...projectIds])];
     for (;;) {
       const next =
         this.wanted.find((id) => this.unread.has(id)) ?? order.find((id) => this.unread.has(id));
@@ -155,6 +171,19 @@ export class TaskStore {
       if (this.unread.size > 0) await this.pause(first);
       first = false;
     }
+  }
+
+  /** The page's own project, with the changes that came while it was read on top. */
+  private async readHead(rep: Rep, projectId: string) {
+    const entries = await readProjectTasks(rep, projectId);
+    if (this.closed) return;
+    const changes: Change[] = entries.map(([key, newValue]) => ({ op: "add", key, newValue }));
+    changes.push(...this.headChanges);
+    this.headChanges = [];
+    this.headRead = true;
+    const touched = this.apply(changes);
+    if (touched.has(projectId)) return;
+    for (const listener of this.listeners.get(projectId) ?? []) listener();
   }
 
   /** Ends a pause between two projects' reads at once: a screen asks for one. */
