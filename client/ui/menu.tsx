@@ -4,9 +4,7 @@ import {
   cloneElement,
   createContext,
   use,
-  useCallback,
   useEffect,
-  useMemo,
   useRef,
   useState,
   type ComponentProps,
@@ -30,12 +28,18 @@ import "./popup.css";
  */
 type MenuState = {
   open: boolean;
+  /** Whether its Base UI machinery is mounted: from the first time it opened. */
+  mounted: boolean;
   setOpen: (open: boolean) => void;
-  /** The key that opened it (Enter, Space, an arrow), which puts the focus on an item. */
-  openingKey: RefObject<string | null>;
-  trigger: RefObject<HTMLElement | null>;
+  parts: RefObject<MenuParts>;
+};
+
+type MenuParts = {
+  trigger: HTMLElement | null;
   /** Whether the trigger was pressed while the menu was open: that press closes it. */
-  pressedOpen: RefObject<boolean>;
+  pressedOpen: boolean;
+  /** The key that opened it (Enter, Space, an arrow), which puts the focus on an item. */
+  openingKey: string | null;
 };
 
 const MenuContext = createContext<MenuState | null>(null);
@@ -49,24 +53,17 @@ type MenuProps = {
   onOpenChange?: (open: boolean) => void;
 };
 
+/** Every card of a board has one: closed, it is two hooks and a context. */
 export function Menu({ children, open: controlled, onOpenChange }: MenuProps) {
-  const [own, setOwn] = useState(false);
-  const open = controlled ?? own;
-  const trigger = useRef<HTMLElement>(null);
-  const pressedOpen = useRef(false);
-  const openingKey = useRef<string | null>(null);
-  const setOpen = useCallback(
-    (next: boolean) => {
-      setOwn(next);
-      onOpenChange?.(next);
-    },
-    [onOpenChange],
-  );
-  const state = useMemo(
-    () => ({ open, setOpen, openingKey, trigger, pressedOpen }),
-    [open, setOpen, trigger, pressedOpen],
-  );
-  return <MenuContext value={state}>{children}</MenuContext>;
+  const [state, setState] = useState({ open: false, mounted: false });
+  const parts = useRef<MenuParts>({ trigger: null, pressedOpen: false, openingKey: null });
+  const open = controlled ?? state.open;
+  const mounted = state.mounted || open;
+  const setOpen = (next: boolean) => {
+    setState({ open: next, mounted: true });
+    onOpenChange?.(next);
+  };
+  return <MenuContext value={{ open, mounted, setOpen, parts }}>{children}</MenuContext>;
 }
 
 function useMenu(part: string): MenuState {
@@ -82,41 +79,37 @@ type MenuTriggerProps = Omit<ComponentProps<"button">, "ref"> & {
 
 /** Opens its `Menu` on a click, Enter, Space or an arrow key; marked `data-popup-open` while open. */
 export function MenuTrigger({ render, children, ...rest }: MenuTriggerProps) {
-  const { open, setOpen, openingKey, trigger, pressedOpen } = useMenu("MenuTrigger");
+  const { open, setOpen, parts } = useMenu("MenuTrigger");
   const own = render?.props.ref;
-  const ref = useCallback(
-    (element: HTMLButtonElement | null) => {
-      trigger.current = element;
-      assignRef(own, element);
-    },
-    [trigger, own],
-  );
   const props: ComponentProps<"button"> = {
     type: "button",
     ...rest,
-    ref,
+    ref: (element: HTMLButtonElement | null) => {
+      parts.current.trigger = element;
+      assignRef(own, element);
+    },
     "aria-haspopup": "menu",
     "aria-expanded": open,
     ...{ "data-popup-open": open ? "" : undefined },
     onPointerDown: (event) => {
       // Base UI closes an open menu on a press outside it, the trigger included: the click
       // that follows must not open it again.
-      pressedOpen.current = open;
+      parts.current.pressedOpen = open;
       rest.onPointerDown?.(event);
     },
     onClick: (event) => {
       rest.onClick?.(event);
-      const wasOpen = pressedOpen.current;
-      pressedOpen.current = false;
+      const wasOpen = parts.current.pressedOpen;
+      parts.current.pressedOpen = false;
       // A click from Enter or Space has no pointer (detail 0): the first item takes the focus.
-      openingKey.current = event.detail === 0 ? "ArrowDown" : null;
+      parts.current.openingKey = event.detail === 0 ? "ArrowDown" : null;
       setOpen(wasOpen ? false : !open);
     },
     onKeyDown: (event) => {
       rest.onKeyDown?.(event);
       if (!open && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
         event.preventDefault();
-        openingKey.current = event.key;
+        parts.current.openingKey = event.key;
         setOpen(true);
       }
     },
@@ -148,26 +141,27 @@ type MenuContentProps = {
  */
 export function MenuContent(props: MenuContentProps) {
   const inside = use(InsideMenu);
-  return inside ? <MenuPopup {...props} /> : <RootContent {...props} />;
+  const menu = use(MenuContext);
+  if (inside) return <MenuPopup {...props} />;
+  if (!menu) throw new Error("MenuContent belongs inside a Menu");
+  return menu.mounted ? <RootContent {...props} menu={menu} /> : null;
 }
 
-function RootContent(props: MenuContentProps) {
-  const { open, setOpen, openingKey, trigger } = useMenu("MenuContent");
-  const [mounted, setMounted] = useState(open);
-  if (open && !mounted) setMounted(true);
+function RootContent({ menu, ...props }: MenuContentProps & { menu: MenuState }) {
+  const { open, setOpen, parts } = menu;
   const popup = useRef<HTMLDivElement>(null);
   // Base UI's own trigger tells its list which key opened it; this one hands the list that key
   // once the popup has the focus, and the list puts it on the first (or last) item.
   useEffect(() => {
-    const key = openingKey.current;
+    const key = parts.current.openingKey;
     if (!open || !key) return;
-    openingKey.current = null;
+    parts.current.openingKey = null;
     const frame = requestAnimationFrame(() =>
       popup.current?.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true })),
     );
     return () => cancelAnimationFrame(frame);
-  }, [open, openingKey]);
-  if (!mounted) return null;
+  }, [open, parts]);
+  const trigger = () => parts.current.trigger;
   return (
     <BaseMenu.Root open={open} onOpenChange={setOpen}>
       <InsideMenu value>

@@ -168,7 +168,6 @@ export function BoardView(props: BoardViewProps) {
               context={context}
               subtasks={links.progress.get(activeTask.id)}
               blocked={links.blocked.has(activeTask.id)}
-              linked={false}
             />
           </article>
         )}

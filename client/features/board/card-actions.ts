@@ -24,10 +24,13 @@ export type CardActions = {
   peek: (taskId: string) => void;
 };
 
+/** The path of a task's full page. */
+export const taskPath = (task: Task, workspaceId: string) =>
+  `/dashboard/workspace/${workspaceId}/project/${task.projectId}/task/${task.id}`;
+
 /** The address of a task's full page, to copy or open elsewhere. */
 export function taskUrl(task: Task, workspaceId: string): string {
-  const path = `/dashboard/workspace/${workspaceId}/project/${task.projectId}/task/${task.id}`;
-  return new URL(path, window.location.origin).href;
+  return new URL(taskPath(task, workspaceId), window.location.origin).href;
 }
 
 export function useCardActions(

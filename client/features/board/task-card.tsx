@@ -1,7 +1,6 @@
 import type { DraggableSyntheticListeners } from "@dnd-kit/core";
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { Link } from "@tanstack/react-router";
 import {
   memo,
   useCallback,
@@ -17,7 +16,7 @@ import { flushSync } from "react-dom";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { CardPresence } from "../../components/present-people.tsx";
 import type { CardContext } from "../../components/card-context.ts";
-import type { CardActions } from "./card-actions.ts";
+import { taskPath, type CardActions } from "./card-actions.ts";
 import { CardMenu } from "./card-menu.tsx";
 import {
   isDone,
@@ -253,22 +252,26 @@ const CardArticle = memo(function CardArticle(props: CardArticleProps) {
 type TaskCardBodyProps = CardLinkProps & {
   task: Task;
   context: CardContext;
-  /** False for the copy that follows the pointer while dragging. */
-  linked?: boolean;
-  /** A plain click opens the peek; a modified or middle click follows the link to the page. */
+  /**
+   * A plain click on the title opens the peek; a modified or middle click follows its link to
+   * the task's page, as a link does. Without it (the copy that follows the pointer while
+   * dragging) the title is no link.
+   */
   onPeek?: (taskId: string) => void;
 };
 
-/** The card's content: repaints only when its task or the board's shared context changes. */
+/**
+ * The card's content: repaints only when its task or the board's shared context changes. The
+ * title is a plain link: a plain click never navigates (it opens the peek), and the router's
+ * Link was a score of hooks on each of a board's cards.
+ */
 export const TaskCardBody = memo(function TaskCardBody({
   task,
   context,
   subtasks,
   blocked = false,
-  linked = true,
   onPeek,
 }: TaskCardBodyProps) {
-  const { workspaceId, projectId } = context;
   return (
     <>
       <div className="task-card-top">
@@ -276,24 +279,23 @@ export const TaskCardBody = memo(function TaskCardBody({
       </div>
       <div className="task-card-heading">
         <TaskStatusIcon task={task} context={context} />
-        {linked ? (
-          <Link
+        {onPeek ? (
+          <a
             className="task-card-title"
-            to="/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId"
-            params={{ workspaceId, projectId, taskId: task.id }}
+            href={taskPath(task, context.workspaceId)}
             onClick={(event) => {
               if (clickEndsADrag()) {
                 event.preventDefault();
                 return;
               }
-              if (!onPeek || event.button !== 0) return;
+              if (event.button !== 0) return;
               if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
               event.preventDefault();
               onPeek(task.id);
             }}
           >
             {task.title}
-          </Link>
+          </a>
         ) : (
           <span className="task-card-title">{task.title}</span>
         )}
