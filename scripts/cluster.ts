@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
-import { taskKey } from "../shared/keys.ts";
+import { taskStoreKey } from "../shared/keys.ts";
 import { openPokeStream } from "../server/test/poke-stream.ts";
 import { SyncClient, createWorkspace, m, newId, now, signUp } from "../server/test/sync-client.ts";
 import { startCluster, type Cluster } from "./cluster/cluster.ts";
@@ -112,5 +112,5 @@ function task(id: string, projectId: string, title: string) {
 }
 
 function has(client: SyncClient, projectId: string, id: string): boolean {
-  return client.store.has(taskKey(projectId, id));
+  return client.store.has(taskStoreKey(projectId, id));
 }

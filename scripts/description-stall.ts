@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import * as Y from "yjs";
 import { DESCRIPTION_TEXT, fromBase64, seedUpdate, toBase64 } from "../shared/description-doc.ts";
 import type { DescriptionDoc, Notice, Task } from "../shared/entities.ts";
-import { descriptionDocKey, taskKey } from "../shared/keys.ts";
+import { descriptionDocKey, taskStoreKey } from "../shared/keys.ts";
 import { m, now, SyncClient, type TestUser } from "../server/test/sync-client.ts";
 import { cookieHeader, startBenchSystem, type BenchWorkspace } from "./bench/bench-server.ts";
 import { quantile } from "./bench/figures.ts";
@@ -224,7 +224,7 @@ async function newNotices(client: SyncClient): Promise<Notice[]> {
 }
 
 function taskOf(client: SyncClient, projectId: string, id: string): Task {
-  const task = client.get(taskKey(projectId, id));
+  const task = client.get(taskStoreKey(projectId, id));
   if (!task) throw new Error(`task ${id} is not in the store`);
   return task as Task;
 }

@@ -10,7 +10,7 @@ export const projectKey = (workspaceId: string, id: string) => `project/${worksp
 export const labelKey = (workspaceId: string, id: string) => `label/${workspaceId}/${id}`;
 /** A status of a project's workflow: its id is unique within the project only. */
 export const statusKey = (projectId: string, id: string) => `status/${projectId}/${id}`;
-export const taskKey = (projectId: string, id: string) => `task/${projectId}/${id}`;
+export const taskStoreKey = (projectId: string, id: string) => `task/${projectId}/${id}`;
 export const commentKey = (taskId: string, id: string) => `comment/${taskId}/${id}`;
 export const activityKey = (taskId: string, id: string) => `activity/${taskId}/${id}`;
 /** A file on a task: its metadata only; the bytes go over HTTP (shared/attachments.ts). */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Replicache } from "replicache";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Label, Project, Task } from "./entities.ts";
-import { commentKey, labelKey, projectKey, taskKey } from "./keys.ts";
+import { commentKey, labelKey, projectKey, taskStoreKey } from "./keys.ts";
 import type { MutatorArgs } from "./mutator-args.ts";
 import { createMutators } from "./mutators.ts";
 
@@ -73,7 +73,7 @@ describe("projects", () => {
     await rep.mutate.deleteProject({ id: "p1" });
 
     expect(await read(projectKey(WORKSPACE, "p1"))).toBeUndefined();
-    expect(await read(taskKey("p1", "t1"))).toBeUndefined();
+    expect(await read(taskStoreKey("p1", "t1"))).toBeUndefined();
     expect(await read(commentKey("t1", "c1"))).toBeUndefined();
   });
 });
@@ -90,9 +90,9 @@ describe("tasks", () => {
       createdAt: T0,
     });
 
-    const first = await read<Task>(taskKey("p1", "t1"));
-    const second = await read<Task>(taskKey("p1", "t2"));
-    const third = await read<Task>(taskKey("p1", "t3"));
+    const first = await read<Task>(taskStoreKey("p1", "t1"));
+    const second = await read<Task>(taskStoreKey("p1", "t2"));
+    const third = await read<Task>(taskStoreKey("p1", "t3"));
     expect([first?.number, second?.number, third?.number]).toEqual([1, 2, 3]);
     expect(first?.position && second?.position && first.position < second.position).toBe(true);
     expect(third?.position).toBe(first?.position);
@@ -123,7 +123,7 @@ describe("tasks", () => {
       updatedAt: T1,
     });
 
-    expect(await read<Task>(taskKey("p1", "t1"))).toMatchObject({
+    expect(await read<Task>(taskStoreKey("p1", "t1"))).toMatchObject({
       title: "Title",
       description: "Body",
       priority: "high",
@@ -140,7 +140,7 @@ describe("tasks", () => {
     await rep.mutate.moveTask({ id: "t1", status: "done", position: "a9", updatedAt: T1 });
     await rep.mutate.updateTask({ id: "t1", projectId: "wrong", title: "Found", updatedAt: T1 });
 
-    expect(await read<Task>(taskKey("p1", "t1"))).toMatchObject({
+    expect(await read<Task>(taskStoreKey("p1", "t1"))).toMatchObject({
       status: "done",
       position: "a9",
       title: "Found",
@@ -172,7 +172,7 @@ describe("tasks", () => {
     };
     await rep.mutate.restoreTask(restore);
 
-    expect(await read<Task>(taskKey("p1", "t1"))).toMatchObject({
+    expect(await read<Task>(taskStoreKey("p1", "t1"))).toMatchObject({
       number: 7,
       status: "in-progress",
       position: "a5",
@@ -186,7 +186,7 @@ describe("tasks", () => {
 
     // A second restore of a task that is back changes nothing.
     await rep.mutate.restoreTask({ ...restore, labelIds: [], title: "Other" });
-    expect(await read<Task>(taskKey("p1", "t1"))).toMatchObject({ title: "First" });
+    expect(await read<Task>(taskStoreKey("p1", "t1"))).toMatchObject({ title: "First" });
   });
 
   it("a mutation of a task the store does not hold does nothing", async () => {
@@ -217,7 +217,7 @@ describe("labels and comments", () => {
     await rep.mutate.deleteLabel({ id: "l1" });
 
     expect(await read<Label>(labelKey(WORKSPACE, "l1"))).toBeUndefined();
-    expect(await read<Task>(taskKey("p1", "t1"))).toMatchObject({ labelIds: [] });
+    expect(await read<Task>(taskStoreKey("p1", "t1"))).toMatchObject({ labelIds: [] });
   });
 
   it("a comment is written by the signed-in person and edited in place", async () => {

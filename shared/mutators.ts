@@ -47,7 +47,7 @@ import {
   statusKey,
   relationKey,
   subscriberKey,
-  taskKey,
+  taskStoreKey,
 } from "./keys.ts";
 import { mutatorArgs, type MutatorArgs, type MutatorName } from "./mutator-args.ts";
 import { defaultProjectStatuses, defaultTaskStatus, resolveStatusId } from "./statuses.ts";
@@ -178,7 +178,7 @@ export function createMutators(userId: string): Mutators {
         createdAt: args.createdAt,
         updatedAt: args.createdAt,
       };
-      await tx.set(taskKey(task.projectId, task.id), task);
+      await tx.set(taskStoreKey(task.projectId, task.id), task);
       // The server also subscribes the people the description mentions.
       for (const subscriberId of new Set([userId, task.assigneeId])) {
         if (subscriberId) await setSubscriber(tx, task, subscriberId, args.createdAt);
@@ -200,7 +200,7 @@ export function createMutators(userId: string): Mutators {
         ...(labelIds ? { labelIds: normalizeLabelIds(labelIds) } : {}),
         updatedAt,
       };
-      await tx.set(taskKey(task.projectId, id), next);
+      await tx.set(taskStoreKey(task.projectId, id), next);
     },
 
     async editDescription(tx, input) {
@@ -228,7 +228,11 @@ export function createMutators(userId: string): Mutators {
         updatedAt,
       };
       await tx.set(descriptionDocKey(id), doc);
-      await tx.set(taskKey(task.projectId, id), { ...task, description: merged.text, updatedAt });
+      await tx.set(taskStoreKey(task.projectId, id), {
+        ...task,
+        description: merged.text,
+        updatedAt,
+      });
     },
 
     async moveTask(tx, input) {
@@ -236,7 +240,7 @@ export function createMutators(userId: string): Mutators {
       const task = await findTask(tx, id, projectId);
       if (!task) return;
       const to = await taskStatus(tx, task.projectId, status);
-      await tx.set(taskKey(task.projectId, id), { ...task, status: to, position, updatedAt });
+      await tx.set(taskStoreKey(task.projectId, id), { ...task, status: to, position, updatedAt });
     },
 
     async deleteTask(tx, input) {
@@ -249,16 +253,16 @@ export function createMutators(userId: string): Mutators {
         if (child.parentId !== id) continue;
         if (subtasks === "delete") {
           deleted.add(child.id);
-          await deleteTaskAndChildren(tx, taskKey(child.projectId, child.id));
+          await deleteTaskAndChildren(tx, taskStoreKey(child.projectId, child.id));
         } else {
-          await tx.set(taskKey(child.projectId, child.id), {
+          await tx.set(taskStoreKey(child.projectId, child.id), {
             ...child,
             parentId: null,
             updatedAt: deletedAt ?? child.updatedAt,
           });
         }
       }
-      await deleteTaskAndChildren(tx, taskKey(task.projectId, id));
+      await deleteTaskAndChildren(tx, taskStoreKey(task.projectId, id));
       await deleteRelationsOf(tx, task.workspaceId, deleted);
     },
 
@@ -333,7 +337,7 @@ export function createMutators(userId: string): Mutators {
         createdAt: args.createdAt,
         updatedAt: args.restoredAt,
       };
-      await tx.set(taskKey(task.projectId, task.id), task);
+      await tx.set(taskStoreKey(task.projectId, task.id), task);
     },
 
     async createStatus(tx, input) {
@@ -384,7 +388,7 @@ export function createMutators(userId: string): Mutators {
         moving.length,
       );
       for (const [index, task] of moving.entries()) {
-        await tx.set(taskKey(projectId, task.id), {
+        await tx.set(taskStoreKey(projectId, task.id), {
           ...task,
           status: replacementId,
           position: positions[index] ?? task.position,
@@ -425,7 +429,7 @@ export function createMutators(userId: string): Mutators {
       // Rare enough to afford a scan of every task: the label leaves the tasks that had it.
       for (const task of await readAll(tx, prefixes.task(), taskSchema)) {
         if (task.workspaceId !== label.workspaceId || !task.labelIds.includes(id)) continue;
-        await tx.set(taskKey(task.projectId, task.id), {
+        await tx.set(taskStoreKey(task.projectId, task.id), {
           ...task,
           labelIds: task.labelIds.filter((labelId) => labelId !== id),
         });
@@ -630,7 +634,7 @@ async function findTask(
   projectId: string | undefined,
 ): Promise<Task | undefined> {
   if (projectId) {
-    const task = await readKey(tx, taskKey(projectId, id), taskSchema);
+    const task = await readKey(tx, taskStoreKey(projectId, id), taskSchema);
     if (task) return task;
   }
   return findById(tx, prefixes.task(), id, taskSchema);

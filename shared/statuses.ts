@@ -10,59 +10,7 @@
  * offline lands in its replacement (`resolveStatusId`).
  */
 import type { Status, TaskStatus } from "./entities.ts";
-
-export const statusCategories = [
-  "backlog",
-  "unstarted",
-  "started",
-  "completed",
-  "canceled",
-] as const;
-export type StatusCategory = (typeof statusCategories)[number];
-
-/** The names a person reads for a category (the Workflow settings' groups). */
-export const categoryNames: Record<StatusCategory, string> = {
-  backlog: "Backlog",
-  unstarted: "Unstarted",
-  started: "Started",
-  completed: "Completed",
-  canceled: "Canceled",
-};
-
-/**
- * The colours a status may have: names of theme tokens (`--color-status-{name}`, light and dark
- * in client/styles/theme.css), never raw CSS, so what one person picks reads in both themes.
- */
-export const statusColors = [
-  "gray",
-  "silver",
-  "yellow",
-  "orange",
-  "red",
-  "pink",
-  "purple",
-  "indigo",
-  "blue",
-  "teal",
-  "green",
-] as const;
-export type StatusColor = (typeof statusColors)[number];
-
-/**
- * Icons a status may show instead of its category's shape (null: the shape, as Linear draws
- * it). Names of a few lucide icons, drawn by client/ui/status-icon.tsx.
- */
-export const statusIcons = [
-  "bug",
-  "eye",
-  "flask",
-  "rocket",
-  "pause",
-  "ban",
-  "flag",
-  "sparkles",
-] as const;
-export type StatusIconName = (typeof statusIcons)[number];
+import { statusCategories, type StatusCategory } from "./status-palette.ts";
 
 /** What screens need of a status; the synced value (`Status`) has these and more. */
 export type WorkflowStatus = Pick<Status, "id" | "name" | "category" | "color" | "icon">;

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { statusColors } from "../../shared/statuses.ts";
 import { AVATAR_COLOURS } from "../ui/avatar-fallback.ts";
+import { statusColors } from "../../shared/status-palette.ts";
 
 /**
  * WCAG AA in both themes, read from the tokens the CSS really uses: body text 4.5:1 against

@@ -1,7 +1,11 @@
 import { Ban, Bug, CirclePause, Eye, Flag, FlaskConical, Rocket, Sparkles } from "lucide-react";
 import { useId, type ComponentType } from "react";
-import type { StatusCategory, StatusColor, StatusIconName } from "../../shared/statuses.ts";
 import "./status-icon.css";
+import {
+  type StatusCategory,
+  type StatusColor,
+  type StatusIconName,
+} from "../../shared/status-palette.ts";
 
 type StatusIconProps = {
   category: StatusCategory;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Attachment, Notice, Task } from "../../shared/entities.ts";
-import { attachmentKey, prefixes, taskKey } from "../../shared/keys.ts";
+import { attachmentKey, prefixes, taskStoreKey } from "../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -348,7 +348,7 @@ describe.each(storages)("attachments $name", ({ s3: useS3 }) => {
       task: otherTask,
     });
     await ownerClient.pull();
-    const task = ownerClient.get(taskKey(projectId, otherTask)) as Task;
+    const task = ownerClient.get(taskStoreKey(projectId, otherTask)) as Task;
     await ownerClient.push(m("deleteTask", { id: otherTask, projectId }));
     await server.purgeAttachments();
     expect(await server.storage.size(attachmentStorageKey(kept.id))).toBe(PDF.length);

@@ -13,8 +13,9 @@
  * the date: a task long overdue when the job first runs is not announced.
  */
 import type postgres from "postgres";
-import { statusCategories, isDoneCategory } from "../../shared/statuses.ts";
+import { isDoneCategory } from "../../shared/statuses.ts";
 import type { PokeAnnouncer } from "../sync/poke.ts";
+import { statusCategories } from "../../shared/status-palette.ts";
 
 /** pg_try_advisory_xact_lock key of this job ("duedates" in ASCII). */
 const DUE_DATE_LOCK = 0x6475_6564_6174_6573n;

@@ -8,7 +8,7 @@ import {
   toBase64,
 } from "../../shared/description-doc.ts";
 import type { DescriptionDoc, Notice, Notification, Task } from "../../shared/entities.ts";
-import { descriptionDocKey, taskKey } from "../../shared/keys.ts";
+import { descriptionDocKey, taskStoreKey } from "../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -99,7 +99,7 @@ function typeBackwards(text: Y.Text, count: number) {
 }
 
 function task(client: SyncClient, id: string): Task {
-  return client.get(taskKey(projectId, id)) as Task;
+  return client.get(taskStoreKey(projectId, id)) as Task;
 }
 
 async function newTask(description: string): Promise<string> {

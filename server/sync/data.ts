@@ -36,7 +36,7 @@ import {
   projectKey,
   relationKey,
   subscriberKey,
-  taskKey,
+  taskStoreKey,
   workspaceKey,
 } from "../../shared/keys.ts";
 import { statusesWhere } from "./status-rows.ts";
@@ -394,7 +394,7 @@ async function selectRows(tx: Db, kind: RowKind, where: Where): Promise<Row[]> {
     case "label":
       return keyed(await labelsWhere(tx, where), (v) => labelKey(v.workspaceId, v.id));
     case "task":
-      return keyed(await tasksWhere(tx, where), (v) => taskKey(v.projectId, v.id));
+      return keyed(await tasksWhere(tx, where), (v) => taskStoreKey(v.projectId, v.id));
     case "relation":
       return keyed(await relationsWhere(tx, where), (v) => relationKey(v.workspaceId, v.id));
     case "comment":

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { connectPostgres } from "../db/database.ts";
 import { Replicache, type PatchOperation, type Puller, type PullResponseOKV1 } from "replicache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { taskKey, workspaceKey } from "../../shared/keys.ts";
+import { taskStoreKey, workspaceKey } from "../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -105,14 +105,14 @@ describe("an incremental pull", () => {
     expect(afterMove.patch).toEqual([
       {
         op: "put",
-        key: taskKey(b.projectId, moved ?? ""),
+        key: taskStoreKey(b.projectId, moved ?? ""),
         value: expect.objectContaining({ id: moved, position: "Zz" }),
       },
     ]);
     // The task's comment and activity went with it (foreign-key cascades).
     expect(ops(afterDelete).sort()).toEqual(
       [
-        `del ${taskKey(b.projectId, deleted ?? "")}`,
+        `del ${taskStoreKey(b.projectId, deleted ?? "")}`,
         `del comment/${deleted}/${b.commentIds[1]}`,
         ...deletedActivities.map((key) => `del ${key}`),
         `del subscriber/${deleted}/${owner.id}`,
@@ -208,7 +208,7 @@ describe("a first pull in pages", () => {
     const b = await board(12, "Busy");
     const paged = new SyncClient(server, owner);
     const writer = new SyncClient(server, owner);
-    const sentTasks = () => b.taskIds.filter((id) => paged.get(taskKey(b.projectId, id)));
+    const sentTasks = () => b.taskIds.filter((id) => paged.get(taskStoreKey(b.projectId, id)));
     let response = await page(paged, 3000);
     while (sentTasks().length < 2) response = await page(paged, 3000);
     const [renamed, deleted] = sentTasks();
@@ -228,12 +228,14 @@ describe("a first pull in pages", () => {
     const whole = new SyncClient(server, owner);
     await whole.pull();
     expect(Object.fromEntries(paged.store)).toEqual(Object.fromEntries(whole.store));
-    expect(paged.get(taskKey(b.projectId, renamed ?? ""))).toMatchObject({
+    expect(paged.get(taskStoreKey(b.projectId, renamed ?? ""))).toMatchObject({
       title: "Renamed between pages",
     });
-    expect(paged.get(taskKey(b.projectId, deleted ?? ""))).toBeUndefined();
-    expect(paged.get(taskKey(b.projectId, unsent ?? ""))).toMatchObject({ priority: "urgent" });
-    expect(paged.get(taskKey(b.projectId, created))).toMatchObject({ title: "Late" });
+    expect(paged.get(taskStoreKey(b.projectId, deleted ?? ""))).toBeUndefined();
+    expect(paged.get(taskStoreKey(b.projectId, unsent ?? ""))).toMatchObject({
+      priority: "urgent",
+    });
+    expect(paged.get(taskStoreKey(b.projectId, created))).toMatchObject({ title: "Late" });
   });
 
   it("acknowledges the client's mutations only with the page that completes the store", async () => {
@@ -318,8 +320,8 @@ describe.skipIf(!process.env.DATABASE_URL)("a write that commits while a pull ru
   it("is not lost, though a later transaction committed before the pull", async () => {
     const quick = await board(1, "Quick");
     const slow = await board(1, "Slow");
-    const quickTask = taskKey(quick.projectId, quick.taskIds[0] ?? "");
-    const slowTask = taskKey(slow.projectId, slow.taskIds[0] ?? "");
+    const quickTask = taskStoreKey(quick.projectId, quick.taskIds[0] ?? "");
+    const slowTask = taskStoreKey(slow.projectId, slow.taskIds[0] ?? "");
     const reader = new SyncClient(server, owner);
     await reader.pull();
     // Another connection, as another server instance would write. Its workspace differs from

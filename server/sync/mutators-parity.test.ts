@@ -11,7 +11,7 @@ import {
   projectKey,
   relationKey,
   statusKey,
-  taskKey,
+  taskStoreKey,
   workspaceKey,
 } from "../../shared/keys.ts";
 import { taskSchema } from "../../shared/entities.ts";
@@ -169,12 +169,12 @@ it("every mutator's optimistic value equals the row the server sends back", asyn
     createdAt: at(11),
   });
   await snapshot(
-    taskKey(projectId, subtaskId),
+    taskStoreKey(projectId, subtaskId),
     relationKey(workspaceId, relationId),
     projectKey(workspaceId, projectId),
     labelKey(workspaceId, labelId),
-    taskKey(projectId, taskId),
-    taskKey(projectId, otherTaskId),
+    taskStoreKey(projectId, taskId),
+    taskStoreKey(projectId, otherTaskId),
     commentKey(taskId, commentId),
     descriptionDocKey(taskId),
   );
@@ -205,15 +205,15 @@ it("a deleted row is gone on both sides", async () => {
     createdAt: "2030-05-02T00:00:00.000Z",
   });
   await sync();
-  expect(await read(taskKey(projectId, taskId))).toBeDefined();
+  expect(await read(taskStoreKey(projectId, taskId))).toBeDefined();
 
   await rep.mutate.deleteProject({ id: projectId });
-  expect(await read(taskKey(projectId, taskId))).toBeUndefined();
+  expect(await read(taskStoreKey(projectId, taskId))).toBeUndefined();
   expect(await statusKeys(projectId)).toEqual([]);
   await sync();
 
   expect(await read(projectKey(workspaceId, projectId))).toBeUndefined();
-  expect(await read(taskKey(projectId, taskId))).toBeUndefined();
+  expect(await read(taskStoreKey(projectId, taskId))).toBeUndefined();
   expect(await statusKeys(projectId)).toEqual([]);
 });
 
@@ -298,9 +298,9 @@ it("a project's statuses, and every change to its workflow, look the same on bot
   await snapshot(
     ...defaults,
     statusKey(projectId, qa),
-    ...[reviewed, another, tested, late].map((id) => taskKey(projectId, id)),
+    ...[reviewed, another, tested, late].map((id) => taskStoreKey(projectId, id)),
   );
-  expect(optimistic.get(taskKey(projectId, late))).toMatchObject({ status: qa });
+  expect(optimistic.get(taskStoreKey(projectId, late))).toMatchObject({ status: qa });
 
   await sync();
 
@@ -342,14 +342,14 @@ it("a deleted parent's sub-tasks are kept without it, and its relations go, on b
   await sync();
 
   await rep.mutate.deleteTask({ id: parentId, projectId, subtasks: "detach", deletedAt: at });
-  const optimistic = await read(taskKey(projectId, subtaskId));
+  const optimistic = await read(taskStoreKey(projectId, subtaskId));
   expect(optimistic).toMatchObject({ parentId: null });
   expect(await read(relationKey(workspaceId, relationId))).toBeUndefined();
   await sync();
 
-  expect(await read(taskKey(projectId, parentId))).toBeUndefined();
+  expect(await read(taskStoreKey(projectId, parentId))).toBeUndefined();
   expect(await read(relationKey(workspaceId, relationId))).toBeUndefined();
-  expect(await read(taskKey(projectId, subtaskId))).toEqual(optimistic);
+  expect(await read(taskStoreKey(projectId, subtaskId))).toEqual(optimistic);
 });
 
 it("a restored task shows its old number at once, and the server brings back the same task", async () => {
@@ -384,7 +384,7 @@ it("a restored task shows its old number at once, and the server brings back the
   });
   await rep.mutate.addComment({ id: commentId, taskId, body: "Still here", createdAt: at(4) });
   await sync();
-  const deleted = taskSchema.parse(await read(taskKey(projectId, taskId)));
+  const deleted = taskSchema.parse(await read(taskStoreKey(projectId, taskId)));
   await rep.mutate.deleteTask({ id: taskId, projectId });
   await sync();
   expect(await read(commentKey(taskId, commentId))).toBeUndefined();
@@ -394,11 +394,11 @@ it("a restored task shows its old number at once, and the server brings back the
     labelIds: [...deleted.labelIds],
     restoredAt: at(5),
   });
-  const optimistic = await read(taskKey(projectId, taskId));
+  const optimistic = await read(taskStoreKey(projectId, taskId));
   expect(optimistic).toMatchObject({ number: 2, updatedAt: at(5) });
   await sync();
 
-  expect(await read(taskKey(projectId, taskId))).toEqual(optimistic);
+  expect(await read(taskStoreKey(projectId, taskId))).toEqual(optimistic);
   expect(await read(commentKey(taskId, commentId))).toMatchObject({ body: "Still here" });
   expect(await rep.query((tx) => tx.scan({ prefix: "notice/" }).toArray())).toEqual([]);
 });

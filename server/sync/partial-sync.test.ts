@@ -1,6 +1,6 @@
 import type { PullResponseOKV1 } from "replicache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syncScopeKey, taskKey } from "../../shared/keys.ts";
+import { syncScopeKey, taskStoreKey } from "../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -184,7 +184,7 @@ describe("partial sync", () => {
     expect(first.lastMutationIDChanges).toEqual({});
     const rest = await pullAll(client);
     expect(rest.at(-1)?.lastMutationIDChanges).toEqual({ [client.clientID]: 1 });
-    expect(client.get(taskKey(w.b.id, created))).toMatchObject({ title: "Mine" });
+    expect(client.get(taskStoreKey(w.b.id, created))).toMatchObject({ title: "Mine" });
   });
 
   it("keeps another person's changes to a project it has not loaded away from it, and brings them when it opens it", async () => {
@@ -224,7 +224,7 @@ describe("partial sync", () => {
     );
     const afterMove = await client.pull();
     expect(afterMove.patch).toContainEqual(
-      expect.objectContaining({ op: "put", key: taskKey(w.a.id, moved ?? "") }),
+      expect.objectContaining({ op: "put", key: taskStoreKey(w.a.id, moved ?? "") }),
     );
 
     // Opening B brings it as it is now.
@@ -233,8 +233,8 @@ describe("partial sync", () => {
     const full = await fullStore(other);
     const bNow = { id: w.b.id, taskIds: [...w.b.taskIds, added] };
     expect(projectKeys(client, bNow)).toEqual(projectKeys(full, bNow));
-    expect(client.get(taskKey(w.b.id, edited ?? ""))).toMatchObject({ title: "Renamed in B" });
-    expect(client.get(taskKey(w.b.id, deleted ?? ""))).toBeUndefined();
+    expect(client.get(taskStoreKey(w.b.id, edited ?? ""))).toMatchObject({ title: "Renamed in B" });
+    expect(client.get(taskStoreKey(w.b.id, deleted ?? ""))).toBeUndefined();
     expect(scope(client)).toEqual({ [w.a.id]: "loaded", [w.b.id]: "loaded" });
   });
 
@@ -406,10 +406,10 @@ describe("histories task by task", () => {
 
     const keys = response.patch.flatMap((op) => (op.op === "put" ? [op.key] : []));
     expect(keys).toContain(`comment/${opened}/${here}`);
-    expect(keys).toContain(taskKey(w.a.id, closed));
+    expect(keys).toContain(taskStoreKey(w.a.id, closed));
     expect(keys.filter((key) => key.includes(closed) && !key.startsWith("task/"))).toEqual([]);
     expect(client.get(`comment/${opened}/${here}`)).toMatchObject({ body: "For you" });
-    expect(client.get(taskKey(w.a.id, closed))).toMatchObject({ title: "Renamed" });
+    expect(client.get(taskStoreKey(w.a.id, closed))).toMatchObject({ title: "Renamed" });
   });
 
   it("leaves out the history of a task whose project the client does not sync, or of another workspace", async () => {

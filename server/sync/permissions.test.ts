@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Notice } from "../../shared/entities.ts";
-import { commentKey, labelKey, projectKey, taskKey } from "../../shared/keys.ts";
+import { commentKey, labelKey, projectKey, taskStoreKey } from "../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -112,7 +112,7 @@ describe("projects", () => {
   it("a member may not delete a project; it stays", async () => {
     await expectRefused(memberClient, m("deleteProject", { id: projectId }), "FORBIDDEN");
     expect(memberClient.get(projectKey(workspaceId, projectId))).toBeDefined();
-    expect(memberClient.get(taskKey(projectId, taskId))).toBeDefined();
+    expect(memberClient.get(taskStoreKey(projectId, taskId))).toBeDefined();
   });
 
   it("a member may not make a project public", async () => {
@@ -169,8 +169,8 @@ describe("tasks", () => {
     );
     await memberClient.pull();
 
-    expect(memberClient.get(taskKey(projectId, id))).toMatchObject({ createdBy: member.id });
-    expect(memberClient.get(taskKey(projectId, taskId))).toMatchObject({
+    expect(memberClient.get(taskStoreKey(projectId, id))).toMatchObject({ createdBy: member.id });
+    expect(memberClient.get(taskStoreKey(projectId, taskId))).toMatchObject({
       title: "Edited by member",
       labelIds: [labelId],
       status: "done",
@@ -180,7 +180,7 @@ describe("tasks", () => {
 
   it("a member may not delete a task; it comes back on the next pull", async () => {
     await expectRefused(memberClient, m("deleteTask", { id: taskId }), "FORBIDDEN");
-    expect(memberClient.get(taskKey(projectId, taskId))).toMatchObject({ title: "Task" });
+    expect(memberClient.get(taskStoreKey(projectId, taskId))).toMatchObject({ title: "Task" });
   });
 
   it("a member may not assign a task", async () => {
@@ -189,7 +189,7 @@ describe("tasks", () => {
       m("updateTask", { id: taskId, assigneeId: member.id, updatedAt: now() }),
       "FORBIDDEN",
     );
-    expect(memberClient.get(taskKey(projectId, taskId))).toMatchObject({ assigneeId: null });
+    expect(memberClient.get(taskStoreKey(projectId, taskId))).toMatchObject({ assigneeId: null });
   });
 
   it("a member may not create a task with an assignee", async () => {
@@ -199,7 +199,7 @@ describe("tasks", () => {
       m("createTask", { id, projectId, title: "Assigned", assigneeId: owner.id, createdAt: now() }),
       "FORBIDDEN",
     );
-    expect(memberClient.get(taskKey(projectId, id))).toBeUndefined();
+    expect(memberClient.get(taskStoreKey(projectId, id))).toBeUndefined();
   });
 
   it("a member's edit that leaves the assignee as it was is not an assignment", async () => {
@@ -217,7 +217,7 @@ describe("tasks", () => {
     );
     await memberClient.pull();
 
-    expect(memberClient.get(taskKey(projectId, taskId))).toMatchObject({
+    expect(memberClient.get(taskStoreKey(projectId, taskId))).toMatchObject({
       title: "Same person",
       assigneeId: member.id,
     });
@@ -228,7 +228,9 @@ describe("tasks", () => {
       m("updateTask", { id: taskId, assigneeId: member.id, updatedAt: now() }),
     );
     await ownerClient.pull();
-    expect(ownerClient.get(taskKey(projectId, taskId))).toMatchObject({ assigneeId: member.id });
+    expect(ownerClient.get(taskStoreKey(projectId, taskId))).toMatchObject({
+      assigneeId: member.id,
+    });
 
     await expectRefused(
       ownerClient,
@@ -238,7 +240,7 @@ describe("tasks", () => {
 
     await ownerClient.push(m("deleteTask", { id: taskId }));
     await ownerClient.pull();
-    expect(ownerClient.get(taskKey(projectId, taskId))).toBeUndefined();
+    expect(ownerClient.get(taskStoreKey(projectId, taskId))).toBeUndefined();
   });
 });
 
@@ -271,13 +273,15 @@ describe("labels", () => {
   it("an admin's deleted label leaves the tasks that had it", async () => {
     await ownerClient.push(m("updateTask", { id: taskId, labelIds: [labelId], updatedAt: now() }));
     await memberClient.pull();
-    expect(memberClient.get(taskKey(projectId, taskId))).toMatchObject({ labelIds: [labelId] });
+    expect(memberClient.get(taskStoreKey(projectId, taskId))).toMatchObject({
+      labelIds: [labelId],
+    });
 
     await new SyncClient(server, admin).push(m("deleteLabel", { id: labelId }));
     await memberClient.pull();
 
     expect(memberClient.get(labelKey(workspaceId, labelId))).toBeUndefined();
-    expect(memberClient.get(taskKey(projectId, taskId))).toMatchObject({ labelIds: [] });
+    expect(memberClient.get(taskStoreKey(projectId, taskId))).toMatchObject({ labelIds: [] });
   });
 });
 
@@ -360,7 +364,7 @@ describe("people outside the workspace", () => {
     );
 
     await ownerClient.pull();
-    expect(ownerClient.get(taskKey(projectId, taskId))).toMatchObject({ title: "Task" });
+    expect(ownerClient.get(taskStoreKey(projectId, taskId))).toMatchObject({ title: "Task" });
     expect(client.keys("task/")).toEqual([]);
   });
 });

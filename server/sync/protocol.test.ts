@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { taskKey } from "../../shared/keys.ts";
+import { taskStoreKey } from "../../shared/keys.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import {
   SERVER_START_TIMEOUT,
@@ -95,7 +95,7 @@ describe("requests the server refuses", () => {
     expect(pulled.status).toBe(403);
     await mine.pull();
     expect(mine.keys("label/")).toEqual([]);
-    expect(mine.get(taskKey(projectId, taskId))).toBeUndefined();
+    expect(mine.get(taskStoreKey(projectId, taskId))).toBeUndefined();
   });
 
   it("a body far above 100 KB is accepted", async () => {
@@ -181,7 +181,7 @@ describe("lost and forked state", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ error: "ClientStateNotFound" });
     const pulled = await client.pull();
-    expect(client.get(taskKey(projectId, taskId))).toBeUndefined();
+    expect(client.get(taskStoreKey(projectId, taskId))).toBeUndefined();
     expect(pulled.lastMutationIDChanges[client.clientID]).toBe(1);
   });
 
@@ -232,7 +232,7 @@ describe("lost and forked state", () => {
     const response = await forked.pull();
 
     expect(response.patch[0]).not.toEqual({ op: "clear" });
-    expect(forked.get(taskKey(projectId, taskId))).toMatchObject({ title: "After the fork" });
+    expect(forked.get(taskStoreKey(projectId, taskId))).toMatchObject({ title: "After the fork" });
   });
 
   it("the cookie never goes backwards, even when the client sends an older one", async () => {
@@ -288,7 +288,7 @@ describe("transient database errors", () => {
     const retried = await client.pushRaw(body);
     expect(retried.status).toBe(200);
     await client.pull();
-    expect(client.get(taskKey(projectId, taskId))).toMatchObject({ title: "flaky" });
+    expect(client.get(taskStoreKey(projectId, taskId))).toMatchObject({ title: "flaky" });
   });
 });
 
@@ -317,7 +317,7 @@ describe("mutations the server cannot apply", () => {
         expect.objectContaining({ mutationName: "launchRocket", code: "INVALID" }),
       ]),
     );
-    expect(client.get(taskKey(projectId, taskId))).toBeDefined();
+    expect(client.get(taskStoreKey(projectId, taskId))).toBeDefined();
   });
 });
 

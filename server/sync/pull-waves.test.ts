@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PullResponseOKV1 } from "replicache";
-import { taskKey } from "../../shared/keys.ts";
+import { taskStoreKey } from "../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -102,7 +102,7 @@ describe("pulls that wait together are served together", () => {
     const reference = new SyncClient(server, owner);
     await reference.pull();
     for (const client of crowd) {
-      expect(client.get(taskKey(projectId, editedId))).toMatchObject({ title: "Last" });
+      expect(client.get(taskStoreKey(projectId, editedId))).toMatchObject({ title: "Last" });
       expect(workspaceRows(client)).toEqual(workspaceRows(reference));
     }
 
@@ -115,11 +115,11 @@ describe("pulls that wait together are served together", () => {
     again.release();
     for (const answer of await Promise.all(next)) {
       expect(answer.patch).toContainEqual(
-        expect.objectContaining({ op: "put", key: taskKey(projectId, editedId) }),
+        expect.objectContaining({ op: "put", key: taskStoreKey(projectId, editedId) }),
       );
     }
     for (const client of crowd) {
-      expect(client.get(taskKey(projectId, editedId))).toMatchObject({ title: "Renamed" });
+      expect(client.get(taskStoreKey(projectId, editedId))).toMatchObject({ title: "Renamed" });
     }
   });
 

@@ -3,7 +3,7 @@
  * Postgres: PGlite has one connection, so nothing there runs beside anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { taskKey } from "../../shared/keys.ts";
+import { taskStoreKey } from "../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -74,7 +74,7 @@ describe.skipIf(!process.env.DATABASE_URL)("pushes into one project at the same 
 
     expect(outcome).toBe("pushed");
     await editor.pull();
-    expect(editor.get(taskKey(projectId, taskId))).toMatchObject({
+    expect(editor.get(taskStoreKey(projectId, taskId))).toMatchObject({
       status: "in-progress",
       title: "Ship it today",
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberKey, projectKey, taskKey, workspaceKey } from "../../shared/keys.ts";
+import { memberKey, projectKey, taskStoreKey, workspaceKey } from "../../shared/keys.ts";
 import type { Task } from "../../shared/entities.ts";
 import {
   SERVER_START_TIMEOUT,
@@ -77,9 +77,9 @@ describe("two people in one workspace", () => {
     const response = await memberClient.pull();
 
     expect(response.patch).toContainEqual(
-      expect.objectContaining({ op: "put", key: taskKey(projectId, id) }),
+      expect.objectContaining({ op: "put", key: taskStoreKey(projectId, id) }),
     );
-    expect(memberClient.get(taskKey(projectId, id))).toMatchObject({
+    expect(memberClient.get(taskStoreKey(projectId, id))).toMatchObject({
       id,
       workspaceId,
       projectId,
@@ -102,12 +102,12 @@ describe("two people in one workspace", () => {
 
     await memberClient.push(m("updateTask", { id, title: "Final", updatedAt: now() }));
     await ownerClient.pull();
-    expect(ownerClient.get(taskKey(projectId, id))).toMatchObject({ title: "Final" });
+    expect(ownerClient.get(taskStoreKey(projectId, id))).toMatchObject({ title: "Final" });
 
     await ownerClient.push(m("deleteTask", { id }));
     const response = await memberClient.pull();
-    expect(response.patch).toContainEqual({ op: "del", key: taskKey(projectId, id) });
-    expect(memberClient.get(taskKey(projectId, id))).toBeUndefined();
+    expect(response.patch).toContainEqual({ op: "del", key: taskStoreKey(projectId, id) });
+    expect(memberClient.get(taskStoreKey(projectId, id))).toBeUndefined();
   });
 
   it("a pull with nothing new keeps the cookie and sends an empty patch", async () => {
@@ -206,7 +206,7 @@ describe("applying each mutation once", () => {
     expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
     const pulled = await client.pull();
     expect(pulled.lastMutationIDChanges).toEqual({ [client.clientID]: client.lastMutationID });
-    expect(client.get(taskKey(projectId, taskId))).toMatchObject({ title: "Once" });
+    expect(client.get(taskStoreKey(projectId, taskId))).toMatchObject({ title: "Once" });
     expect(client.values(`activity/${taskId}/`).filter((a) => a.kind === "created")).toHaveLength(
       1,
     );
@@ -273,7 +273,7 @@ describe("applying each mutation once", () => {
       .map((line) => `${line.from} → ${line.to}`)
       .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
     expect(renames).toEqual(steps.map((title, i) => `Step ${i} → ${title}`));
-    expect(client.get(taskKey(projectId, id))).toMatchObject({ title: "Step 12" });
+    expect(client.get(taskStoreKey(projectId, id))).toMatchObject({ title: "Step 12" });
   });
 
   it("people moving one task at once leave a status history where each line starts where the last ended", async () => {
@@ -301,7 +301,7 @@ describe("applying each mutation once", () => {
     for (let status = next.get("to-do"); status; status = next.get(status)) history.push(status);
     expect(history).toHaveLength(targets.length + 1);
     expect(next.size).toBe(targets.length);
-    expect(setup.get(taskKey(projectId, id))).toMatchObject({ status: history.at(-1) });
+    expect(setup.get(taskStoreKey(projectId, id))).toMatchObject({ status: history.at(-1) });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ReadonlyJSONValue } from "replicache";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Activity, Comment, Notice, Subscriber, Task } from "../../shared/entities.ts";
-import { prefixes, taskKey } from "../../shared/keys.ts";
+import { prefixes, taskStoreKey } from "../../shared/keys.ts";
 import type { MutatorArgs } from "../../shared/mutator-args.ts";
 import {
   SERVER_START_TIMEOUT,
@@ -67,13 +67,13 @@ async function createTask(title: string, extra: Partial<MutatorArgs["createTask"
   const id = newId("t");
   await ownerClient.push(m("createTask", { id, projectId, title, createdAt: now(), ...extra }));
   await ownerClient.pull();
-  return ownerClient.get(taskKey(projectId, id)) as Task;
+  return ownerClient.get(taskStoreKey(projectId, id)) as Task;
 }
 
 async function deleteTask(task: Task) {
   await ownerClient.push(m("deleteTask", { id: task.id, projectId }));
   await ownerClient.pull();
-  expect(ownerClient.get(taskKey(projectId, task.id))).toBeUndefined();
+  expect(ownerClient.get(taskStoreKey(projectId, task.id))).toBeUndefined();
 }
 
 /**
@@ -134,7 +134,7 @@ describe("restoring a deleted task", () => {
     await ownerClient.push(m("restoreTask", restoreArgs(task)));
     await ownerClient.pull();
 
-    expect(ownerClient.get(taskKey(projectId, task.id))).toMatchObject({
+    expect(ownerClient.get(taskStoreKey(projectId, task.id))).toMatchObject({
       number: 2,
       title: "Keep me",
       priority: "high",
@@ -162,9 +162,9 @@ describe("restoring a deleted task", () => {
     // Someone who saw the task before the delete gets it back on their next pull.
     const response = await memberClient.pull();
     expect(response.patch).toContainEqual(
-      expect.objectContaining({ op: "put", key: taskKey(projectId, task.id) }),
+      expect.objectContaining({ op: "put", key: taskStoreKey(projectId, task.id) }),
     );
-    expect(memberClient.get(taskKey(projectId, task.id))).toMatchObject({ number: 2 });
+    expect(memberClient.get(taskStoreKey(projectId, task.id))).toMatchObject({ number: 2 });
     expect(memberClient.keys(prefixes.comment(task.id))).toHaveLength(1);
 
     // The next task still gets the next number.
@@ -181,7 +181,7 @@ describe("restoring a deleted task", () => {
     await ownerClient.push(m("restoreTask", { ...restoreArgs(task), title: "Other" }));
     await ownerClient.pull();
 
-    expect(ownerClient.get(taskKey(projectId, task.id))).toMatchObject({
+    expect(ownerClient.get(taskStoreKey(projectId, task.id))).toMatchObject({
       number: 1,
       title: "Twice",
     });
@@ -204,7 +204,7 @@ describe("restoring a deleted task", () => {
     await ownerClient.push(m("restoreTask", restoreArgs(task)));
     await ownerClient.pull();
 
-    expect(ownerClient.get(taskKey(projectId, task.id))).toMatchObject({
+    expect(ownerClient.get(taskStoreKey(projectId, task.id))).toMatchObject({
       number: 4,
       title: "Old one",
       createdAt: task.createdAt,
@@ -224,7 +224,7 @@ describe("restoring a deleted task", () => {
     await ownerClient.push(m("restoreTask", restoreArgs(task)));
     await ownerClient.pull();
 
-    expect(ownerClient.get(taskKey(projectId, task.id))).toMatchObject({ number: 2 });
+    expect(ownerClient.get(taskStoreKey(projectId, task.id))).toMatchObject({ number: 2 });
   });
 
   it("a task never deleted (no trash row) is created as createTask would", async () => {
@@ -234,7 +234,7 @@ describe("restoring a deleted task", () => {
     await ownerClient.push(m("restoreTask", args));
     await ownerClient.pull();
 
-    expect(ownerClient.get(taskKey(projectId, id))).toMatchObject({ number: 2 });
+    expect(ownerClient.get(taskStoreKey(projectId, id))).toMatchObject({ number: 2 });
   });
 });
 
@@ -245,7 +245,7 @@ describe("refusals", () => {
     await memberClient.pull();
 
     await expectRefused(memberClient, restoreArgs(task), "FORBIDDEN");
-    expect(memberClient.get(taskKey(projectId, task.id))).toBeUndefined();
+    expect(memberClient.get(taskStoreKey(projectId, task.id))).toBeUndefined();
     expect(await trashRows(task.id)).toBe(1);
     const notice = memberClient
       .values<Notice>(prefixes.notice)
@@ -254,7 +254,7 @@ describe("refusals", () => {
 
     await ownerClient.push(m("restoreTask", restoreArgs(task)));
     await ownerClient.pull();
-    expect(ownerClient.get(taskKey(projectId, task.id))).toMatchObject({ number: 1 });
+    expect(ownerClient.get(taskStoreKey(projectId, task.id))).toMatchObject({ number: 1 });
   });
 
   it("someone outside the workspace gets the same answer as for a missing project", async () => {
@@ -301,7 +301,7 @@ describe("refusals", () => {
       { ...valid, position: "not a position" },
     ];
     for (const args of garbage) await expectRefused(ownerClient, args, "INVALID");
-    expect(ownerClient.get(taskKey(projectId, task.id))).toBeUndefined();
+    expect(ownerClient.get(taskStoreKey(projectId, task.id))).toBeUndefined();
     expect(await trashRows(task.id)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Activity, Notice, Relation, Task } from "../../shared/entities.ts";
-import { prefixes, relationKey, taskKey } from "../../shared/keys.ts";
+import { prefixes, relationKey, taskStoreKey } from "../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -103,7 +103,7 @@ async function createTask(
     }),
   );
   await client.pull();
-  const task = client.get(taskKey(project.id, id)) as Task | undefined;
+  const task = client.get(taskStoreKey(project.id, id)) as Task | undefined;
   return { id, key: task ? `${project.key}-${task.number}` : "" };
 }
 
@@ -129,7 +129,7 @@ function history(client: SyncClient, taskId: string) {
 }
 
 const taskOf = (client: SyncClient, projectId: string, id: string) =>
-  client.get(taskKey(projectId, id)) as Task | undefined;
+  client.get(taskStoreKey(projectId, id)) as Task | undefined;
 
 describe("sub-tasks", () => {
   it("a task created under a parent is its sub-task, and both histories say so", async () => {
@@ -267,7 +267,7 @@ describe("sub-tasks", () => {
     const response = await memberClient.pull();
 
     for (const id of [parent.id, first.id, second.id]) {
-      expect(response.patch).toContainEqual({ op: "del", key: taskKey(web.id, id) });
+      expect(response.patch).toContainEqual({ op: "del", key: taskStoreKey(web.id, id) });
       expect(taskOf(memberClient, web.id, id)).toBeUndefined();
     }
     expect(memberClient.keys(prefixes.activity(first.id))).toEqual([]);

@@ -8,7 +8,6 @@
 import type { Status } from "../../shared/entities.ts";
 import {
   MAX_STATUSES_PER_PROJECT,
-  categoryNames,
   liveStatuses,
   requiredCategories,
   squashStatusName,
@@ -18,6 +17,7 @@ import * as projectRows from "./project-rows.ts";
 import { MutationRefused, notFound, requireActions } from "./permissions-check.ts";
 import * as statusRows from "./status-rows.ts";
 import type { Tx } from "./transaction.ts";
+import { categoryNames } from "../../shared/status-palette.ts";
 
 /** The project, locked, with the caller's role checked and its statuses read. */
 async function lockWorkflow(tx: Tx, projectId: string, userId: string) {

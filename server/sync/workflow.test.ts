@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Activity, Notice, Status, Task } from "../../shared/entities.ts";
-import { prefixes, statusKey, taskKey } from "../../shared/keys.ts";
+import { prefixes, statusKey, taskStoreKey } from "../../shared/keys.ts";
 import { liveStatuses } from "../../shared/statuses.ts";
 import {
   SERVER_START_TIMEOUT,
@@ -69,7 +69,7 @@ const workflow = (client: SyncClient) =>
     (status) => `${status.category}:${status.name}`,
   );
 
-const task = (client: SyncClient, id: string) => client.get(taskKey(projectId, id)) as Task;
+const task = (client: SyncClient, id: string) => client.get(taskStoreKey(projectId, id)) as Task;
 
 const statusLines = (client: SyncClient, taskId: string) =>
   client

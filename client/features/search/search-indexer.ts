@@ -174,7 +174,10 @@ export class SearchIndexer {
     // are read again from the store.
     for (const projectId of rekeyed) {
       const values = await this.rep.query((tx) =>
-        tx.scan({ prefix: prefixes.task(projectId) }).values().toArray(),
+        tx
+          .scan({ prefix: prefixes.task(projectId) })
+          .values()
+          .toArray(),
       );
       for (const value of values) {
         const parsed = taskSchema.safeParse(value);

@@ -22,17 +22,10 @@ import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import type { Project, Status } from "../../../shared/entities.ts";
 import {
-  categoryNames,
   defaultStatuses,
   MAX_STATUSES_PER_PROJECT,
   requiredCategories,
   squashStatusName,
-  statusCategories,
-  statusColors,
-  statusIcons,
-  type StatusCategory,
-  type StatusColor,
-  type StatusIconName,
 } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { positionAfter, positionBetween } from "../../../shared/task-position.ts";
@@ -58,6 +51,15 @@ import {
 import { statusColorValue, StatusIcon } from "../../ui/status-icon.tsx";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
 import "../../styles/workflow.css";
+import {
+  categoryNames,
+  statusCategories,
+  statusColors,
+  statusIcons,
+  type StatusCategory,
+  type StatusColor,
+  type StatusIconName,
+} from "../../../shared/status-palette.ts";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/settings/projects/$projectId/workflow",

@@ -1,6 +1,6 @@
 import { useSubscribe } from "replicache-react";
 import { taskSchema, type Task } from "../../../shared/entities.ts";
-import { taskKey } from "../../../shared/keys.ts";
+import { taskStoreKey } from "../../../shared/keys.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 
 /**
@@ -12,7 +12,7 @@ export function useTaskLookup(projectId: string, taskId: string): Task | null | 
   return useSubscribe(
     rep,
     async (tx) => {
-      const parsed = taskSchema.safeParse(await tx.get(taskKey(projectId, taskId)));
+      const parsed = taskSchema.safeParse(await tx.get(taskStoreKey(projectId, taskId)));
       return parsed.success ? parsed.data : null;
     },
     { default: undefined, dependencies: [projectId, taskId] },

@@ -21,12 +21,9 @@ import {
   taskPriorities,
   type TaskPriority,
 } from "../../../shared/entities.ts";
-import {
-  squashStatusName,
-  type StatusCategory,
-  type StatusColor,
-} from "../../../shared/statuses.ts";
+import { squashStatusName } from "../../../shared/statuses.ts";
 import { parseCsv } from "./csv.ts";
+import { type StatusCategory, type StatusColor } from "../../../shared/status-palette.ts";
 
 export type ImportRow = {
   row: number;

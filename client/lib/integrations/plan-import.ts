@@ -29,10 +29,10 @@ import {
   liveStatuses,
   MAX_STATUSES_PER_PROJECT,
   squashStatusName,
-  type StatusCategory,
 } from "../../../shared/statuses.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import type { ImportRow, ParsedImport, RefusedRow } from "./import-tasks.ts";
+import { type StatusCategory } from "../../../shared/status-palette.ts";
 
 export type ImportPlan = {
   labels: MutatorArgs["createLabel"][];

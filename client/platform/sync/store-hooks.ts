@@ -35,7 +35,7 @@ import {
   prefixes,
   projectKey,
   syncScopeKey,
-  taskKey,
+  taskStoreKey,
   workspaceKey,
 } from "../../../shared/keys.ts";
 import type { Rep } from "./create-replicache.ts";
@@ -289,7 +289,7 @@ export function useRelations(workspaceId: string): Relation[] {
 
 export function useTask(projectId: string, taskId: string): Task | null {
   const { rep } = useSync();
-  return useSubscribe(rep, (tx) => getParsed(tx, taskKey(projectId, taskId), taskSchema), {
+  return useSubscribe(rep, (tx) => getParsed(tx, taskStoreKey(projectId, taskId), taskSchema), {
     default: null,
     dependencies: [projectId, taskId],
   });

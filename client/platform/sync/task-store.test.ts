@@ -5,7 +5,7 @@ import { afterEach, expect, test } from "vitest";
 import { createMutators } from "../../../shared/mutators.ts";
 import type { Task } from "../../../shared/entities.ts";
 import { defaultStatuses } from "../../../shared/statuses.ts";
-import { taskKey } from "../../../shared/keys.ts";
+import { taskStoreKey } from "../../../shared/keys.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
 import { columnOf, TaskStore } from "./task-store.ts";
 
@@ -77,7 +77,7 @@ function taskRow(projectId: string, id: string, index: number) {
     createdAt,
     updatedAt: createdAt,
   };
-  return { key: taskKey(projectId, id), value };
+  return { key: taskStoreKey(projectId, id), value };
 }
 
 const titles = (store: TaskStore) => store.projectTasks("project-1").map((task) => task.title);
@@ -209,7 +209,7 @@ test("a store opened on existing tasks reads every one of them, of every project
     expect(
       store
         .projectTasks(projectId)
-        .map((task) => taskKey(projectId, task.id))
+        .map((task) => taskStoreKey(projectId, task.id))
         .sort(),
     ).toEqual(expected.sort());
   }
