@@ -63,8 +63,7 @@ type Leaving = {
 
 /**
  * A card's (and a list row's) "⋯": everything a person may change about the task without
- * opening it. Its menu mounts the first time it opens (ui/menu.tsx), so a board of cards
- * carries no menu machinery.
+ * opening it.
  */
 export const CardMenu = memo(function CardMenu(
   props: CardMenuProps & {
