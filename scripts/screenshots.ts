@@ -17,7 +17,6 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { localDay } from "../client/lib/due-date.ts";
-import type { MutatorArgs, MutatorName } from "../shared/mutator-args.ts";
 import { SCHEMA_VERSION } from "../shared/schema-version.ts";
 import {
   builtClient,
@@ -26,6 +25,7 @@ import {
   type BenchWorkspace,
 } from "./bench/bench-server.ts";
 import { launchBrowser } from "./bench/browser-figures.ts";
+import { type MutatorArgs, type MutatorName } from "../shared/mutators/mutators.ts";
 
 const { values } = parseArgs({
   options: {

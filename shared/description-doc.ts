@@ -2,7 +2,7 @@
  * A task's description as a Yjs document: one Y.Text named "description" holding the markdown.
  * Both sides merge with these functions: the server in the push, on a worker thread
  * (server/sync/description-merges.ts), and the optimistic mutator in the client's store
- * (shared/mutators.ts, which imports this module lazily so that Yjs stays out of the app's
+ * (shared/mutators/, which imports this module lazily so that Yjs stays out of the app's
  * first chunk).
  *
  * The seed. A description written before the document existed (or by createTask, or by an

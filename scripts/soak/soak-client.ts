@@ -1,13 +1,13 @@
 /**
  * One simulated person's device in the soak (scripts/soak.ts): Replicache's own client in Node
- * with an in-memory store and the app's mutators (shared/mutators.ts), pushing and pulling
+ * with an in-memory store and the app's mutators (shared/mutators/), pushing and pulling
  * through the load balancer with its session cookie, and listening to the poke stream as the
  * app does (client/platform/sync/poke.ts): a pull on every poke and on every (re)connection.
  * `dropStream` cuts the stream as a network would; it reconnects after 0.1–1 s.
  */
 import { Replicache, type Puller, type Pusher, type ReadonlyJSONValue } from "replicache";
-import { createMutators } from "../../shared/mutators.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
+import { createMutators } from "../../shared/mutators/mutators.ts";
 
 export type SoakFigures = {
   pushMs: number[];

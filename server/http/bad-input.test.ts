@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { mutatorNames, type MutatorArgs, type MutatorName } from "../../shared/mutator-args.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import {
   SERVER_START_TIMEOUT,
@@ -14,6 +13,11 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
+import {
+  mutatorNames,
+  type MutatorArgs,
+  type MutatorName,
+} from "../../shared/mutators/mutators.ts";
 
 /**
  * Whatever a client sends, the server answers it: a 4xx with the JSON `{ code, message }` of

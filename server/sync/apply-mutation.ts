@@ -1,7 +1,7 @@
 /**
  * The authoritative run of each mutator, inside the push transaction: validate the arguments,
  * find the workspace the mutation touches, check the caller's role there, write, and record
- * the task's activity. The optimistic twin of each function is in shared/mutators.ts; what
+ * the task's activity. The optimistic twin of each function is in shared/mutators/; what
  * differs on purpose: the server assigns task numbers, writes activity, and takes the creator
  * and author from the session.
  */
@@ -14,8 +14,6 @@ import {
   tooLargeMessage,
 } from "../../shared/attachments.ts";
 import type { Relation, Task } from "../../shared/entities.ts";
-import { mutatorArgs, type MutatorName } from "../../shared/mutator-args.ts";
-import { normalizeLabelIds } from "../../shared/mutators.ts";
 import { relationSide, type RelationSide } from "../../shared/relations.ts";
 import { parentRefusal } from "../../shared/subtasks.ts";
 import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
@@ -49,6 +47,8 @@ import {
   requireMembership,
 } from "./permissions-check.ts";
 import type { Tx } from "./transaction.ts";
+import { mutatorArgs, type MutatorName } from "../../shared/mutators/mutators.ts";
+import { normalizeLabelIds } from "../../shared/mutators/store-reads.ts";
 
 /** `maxUploadBytes`: MAX_UPLOAD_MB of this server (DEFAULT_MAX_UPLOAD_MB when not given). */
 type Context = { tx: Tx; userId: string; maxUploadBytes?: number };

@@ -15,7 +15,6 @@ import {
   workspaceKey,
 } from "../../shared/keys.ts";
 import { taskSchema } from "../../shared/entities.ts";
-import { createMutators } from "../../shared/mutators.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { sessionPuller, sessionPusher } from "../test/replicache-http.ts";
 import {
@@ -26,6 +25,7 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
+import { createMutators } from "../../shared/mutators/mutators.ts";
 
 /**
  * The shared mutators run in Replicache itself (in Node, in-memory store) against the real

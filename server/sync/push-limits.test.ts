@@ -3,7 +3,6 @@ import { generateNKeysBetween } from "fractional-indexing";
 import { Replicache, type Pusher } from "replicache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushingInBatches } from "../../client/platform/sync/batched-push.ts";
-import { createMutators } from "../../shared/mutators.ts";
 import {
   MAX_MUTATIONS_PER_PUSH,
   PUSH_BATCH_BYTES,
@@ -22,6 +21,7 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
+import { createMutators } from "../../shared/mutators/mutators.ts";
 
 /**
  * A push carries at most MAX_MUTATIONS_PER_PUSH mutations the server applies and at most

@@ -49,7 +49,6 @@ import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import { z } from "zod";
 import type { NoticeCode } from "../../shared/entities.ts";
-import { isMutatorName } from "../../shared/mutator-args.ts";
 import { hasControlCharacters, opaqueIdSchema } from "../../shared/opaque-id.ts";
 import { MAX_MUTATIONS_PER_PUSH } from "../../shared/push-limits.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
@@ -61,6 +60,7 @@ import * as rowLocks from "./row-locks.ts";
 import { MutationRefused } from "./permissions-check.ts";
 import type { PokeAnnouncer, SyncChange } from "./poke.ts";
 import { postgresErrorCode, readCommitted, type Commit, type Tx } from "./transaction.ts";
+import { isMutatorName } from "../../shared/mutators/mutators.ts";
 
 /** `replicache_client.last_mutation_id` is an integer column. */
 const MAX_MUTATION_ID = 2 ** 31 - 1;

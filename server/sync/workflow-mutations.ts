@@ -3,7 +3,7 @@
  * project's statuses, edited by owners and admins only. Each locks the project first, so the
  * checks against the project's other statuses (names, the categories the board needs) hold
  * until commit, and a new task (which locks the project too) never lands in a status being
- * deleted. The optimistic twins are in shared/mutators.ts.
+ * deleted. The optimistic twins are in shared/mutators/.
  */
 import type { Status } from "../../shared/entities.ts";
 import {

@@ -12,8 +12,8 @@ import type {
   ReadonlyJSONValue,
 } from "replicache";
 import type { Task } from "../../shared/entities.ts";
-import type { MutatorArgs, MutatorName } from "../../shared/mutator-args.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
+import { type MutatorArgs, type MutatorName } from "../../shared/mutators/mutators.ts";
 
 /** For `beforeAll`: a fresh embedded database and a few sign-ups take a while on a busy machine. */
 export const SERVER_START_TIMEOUT = 120_000;

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Replicache } from "replicache";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Label, Project, Task } from "./entities.ts";
-import { commentKey, labelKey, projectKey, taskStoreKey } from "./keys.ts";
-import type { MutatorArgs } from "./mutator-args.ts";
-import { createMutators } from "./mutators.ts";
+import type { Label, Project, Task } from "../entities.ts";
+import { commentKey, labelKey, projectKey, taskStoreKey } from "../keys.ts";
+import { type MutatorArgs, createMutators } from "./mutators.ts";
 
 /** The optimistic side of every mutator, on Replicache's own in-memory store in Node. */
 

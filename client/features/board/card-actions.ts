@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { toast } from "sonner";
 import type { Task, TaskStatus } from "../../../shared/entities.ts";
-import type { MutatorArgs } from "../../../shared/mutator-args.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { MoveTask } from "./use-task-actions.ts";
+import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 export type TaskChanges = Omit<MutatorArgs["updateTask"], "id" | "projectId" | "updatedAt">;
 

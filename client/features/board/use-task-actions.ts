@@ -2,12 +2,12 @@ import { nanoid } from "nanoid";
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
-import type { SubtaskFate } from "../../../shared/mutator-args.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import { planMove, type Placement } from "./task-placement.ts";
+import { type SubtaskFate } from "../../../shared/mutators/task.ts";
 
 /**
  * Moves a task: `null` when there is nothing to do (no such task, or it is there already),

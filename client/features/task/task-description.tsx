@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Member, Task } from "../../../shared/entities.ts";
-import { loadDescriptionDoc } from "../../../shared/mutators.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { Rep } from "../../platform/sync/create-replicache.ts";
@@ -13,6 +12,7 @@ import { usePresenceCursors } from "../../platform/presence/presence-store.ts";
 import type { DescriptionCursors } from "./description-cursors.ts";
 import type { DescriptionEditor } from "./description-editor.tsx";
 import type { DescriptionSession } from "./description-session.ts";
+import { loadDescriptionDoc } from "../../../shared/mutators/store-reads.ts";
 
 type Mode = "edit" | "preview";
 
@@ -36,7 +36,7 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
   const fieldId = useId();
   const [mode, setMode] = useState<Mode>(task.description.trim() ? "preview" : "edit");
   const collab = useCollaboration(canEdit);
-  // Here before the first edit is made, so that no replay of one waits for it (shared/mutators.ts).
+  // Here before the first edit is made, so that no replay of one waits for it (shared/mutators/).
   useEffect(() => {
     if (canEdit) void loadDescriptionDoc();
   }, [canEdit]);

@@ -2,7 +2,6 @@ import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { Project, Task, Workspace } from "../../../shared/entities.ts";
-import type { SubtaskFate } from "../../../shared/mutator-args.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -41,6 +40,7 @@ import { TaskTitle } from "./task-title.tsx";
 import { useTaskLookup } from "./use-task-lookup.ts";
 import "../../styles/labels.css";
 import "../../styles/task.css";
+import { type SubtaskFate } from "../../../shared/mutators/task.ts";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId",

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from "react";
 import type { Label, Member, Project, Task } from "../../../shared/entities.ts";
-import type { MutatorArgs } from "../../../shared/mutator-args.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
@@ -17,6 +16,7 @@ import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
 import { relativeTime } from "../../lib/relative-time.ts";
 import type { NameOf } from "../../lib/activity-text.ts";
 import { TaskParent } from "./task-parent.tsx";
+import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 type TaskPropertiesProps = {
   task: Task;

@@ -21,7 +21,6 @@ import {
   type Task,
   type TaskStatus,
 } from "../../../shared/entities.ts";
-import type { MutatorArgs } from "../../../shared/mutator-args.ts";
 import {
   categoryFromName,
   defaultStatuses,
@@ -33,6 +32,7 @@ import {
 import { positionAfter } from "../../../shared/task-position.ts";
 import type { ImportRow, ParsedImport, RefusedRow } from "./import-tasks.ts";
 import { type StatusCategory } from "../../../shared/status-palette.ts";
+import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 export type ImportPlan = {
   labels: MutatorArgs["createLabel"][];

@@ -1,8 +1,8 @@
 import { ReplicacheImpl } from "replicache/impl";
-import { createMutators } from "../../../shared/mutators.ts";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
 import { storeName } from "../../lib/local-data.ts";
 import { pushingInBatches } from "./batched-push.ts";
+import { createMutators } from "../../../shared/mutators/mutators.ts";
 
 /**
  * `ReplicacheImpl` rather than the `Replicache` wrapper: the same store, plus `persist()` and

@@ -11,12 +11,12 @@ import { persistPromptly } from "./persist-promptly.ts";
 import { OpenedList, pullingScope, relatedProjects } from "./sync-scope.ts";
 import { relationSchema, type Relation } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
-import { loadDescriptionDoc } from "../../../shared/mutators.ts";
 import { listenForPokes } from "./poke.ts";
 import { endSyncWithSession } from "./session-end.ts";
 import { SyncState } from "./sync-state.ts";
 import { syncOnReconnect } from "./sync-on-reconnect.ts";
 import { TaskStore } from "./task-store.ts";
+import { loadDescriptionDoc } from "../../../shared/mutators/store-reads.ts";
 
 /** A signed-in person's open store, kept live with pokes and persisted promptly. */
 export type OpenStore = {
@@ -101,7 +101,7 @@ function openStore(userId: string): OpenStore {
     onReset: clearPresence,
   });
   // A description edit still pending from an earlier visit is replayed as the store persists:
-  // its code must be here by then (shared/mutators.ts loadDescriptionDoc).
+  // its code must be here by then (shared/mutators/store-reads.ts loadDescriptionDoc).
   // (Replicache reads its pending mutations only once it is open, which a query waits for.)
   void rep
     .query(() => null)

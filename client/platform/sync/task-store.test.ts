@@ -2,12 +2,12 @@ import { generateNKeysBetween } from "fractional-indexing";
 import type { WriteTransaction } from "replicache";
 import { ReplicacheImpl } from "replicache/impl";
 import { afterEach, expect, test } from "vitest";
-import { createMutators } from "../../../shared/mutators.ts";
 import type { Task } from "../../../shared/entities.ts";
 import { defaultStatuses } from "../../../shared/statuses.ts";
 import { taskStoreKey } from "../../../shared/keys.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
 import { columnOf, TaskStore } from "./task-store.ts";
+import { createMutators } from "../../../shared/mutators/mutators.ts";
 
 const createdAt = "2026-06-01T09:00:00.000Z";
 const opened: { rep: ReplicacheImpl<ReturnType<typeof createMutators>>; store: TaskStore }[] = [];
