@@ -159,7 +159,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
-        // Attachment images seen once stay viewable offline (README "Attachments"). Their bytes
+        // Attachment images seen once stay viewable offline (docs/operations.md, "Attachments"). Their bytes
         // never change (a new file is a new id), so the cache answers first. The request is
         // made in cors mode so that the response after the redirect to S3 is readable (and
         // its size known); only 200s are kept, at most 200 images and 50 MB, 30 days each.

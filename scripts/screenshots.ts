@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots`: the main screens as a person sees them, in both themes, on a desktop
- * (1440×900) and on a phone (390×844), written to docs/screenshots/ as
- * `<screen>-<desktop|phone>-<dark|light>.png`.
+ * (1440×900) and on a phone (390×844), written to screenshots/ (not committed) as
+ * `<screen>-<desktop|phone>-<dark|light>.png`; the five that README.md shows are also copied
+ * to docs/screenshots/, the only ones the repository keeps.
  *
  * It starts the production server on a fresh database seeded with a small workspace (the
  * benchmark's seeding, a fixed random seed, so every run shows the same data), builds the
@@ -9,10 +10,10 @@
  * due dates are long past, so before the calendar (the last screen) its tasks are given due
  * dates around today.
  *
- * Options: --only board,task (screen names) --out docs/screenshots
+ * Options: --only board,task (screen names) --out screenshots
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser, Page } from "@playwright/test";
@@ -27,10 +28,20 @@ import {
 import { launchBrowser } from "./bench/browser-figures.ts";
 import { type MutatorArgs, type MutatorName } from "../shared/mutators/mutators.ts";
 
+/** The screenshots README.md shows: kept in docs/screenshots/, the rest only written locally. */
+const shownInReadme = new Set([
+  "board-desktop-dark.png",
+  "task-desktop-light.png",
+  "board-phone-dark.png",
+  "calendar-desktop-light.png",
+  "calendar-phone-dark.png",
+]);
+const readmeDir = path.resolve("docs/screenshots");
+
 const { values } = parseArgs({
   options: {
     only: { type: "string" },
-    out: { type: "string", default: "docs/screenshots" },
+    out: { type: "string", default: "screenshots" },
   },
 });
 
@@ -318,6 +329,9 @@ try {
         }
         const file = path.join(outDir, `${screen.name}-${device.name}-${theme}.png`);
         await page.screenshot({ path: file });
+        if (shownInReadme.has(path.basename(file)) && path.dirname(file) !== readmeDir) {
+          copyFileSync(file, path.join(readmeDir, path.basename(file)));
+        }
         written += 1;
         console.log(`✓ ${path.relative(process.cwd(), file)}`);
         await context.close();
@@ -393,7 +407,7 @@ async function attachSampleFiles(w: BenchWorkspace, baseUrl: string) {
     {
       name: "Board before the fix.png",
       type: "image/png",
-      bytes: readFileSync(path.resolve("docs/screenshots/board-desktop-light.png")),
+      bytes: readFileSync(path.resolve("docs/screenshots/board-desktop-dark.png")),
     },
     {
       name: "Wiring spec v3.pdf",

@@ -2,7 +2,7 @@
  * Attachment bytes in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Garage) through
  * the AWS SDK v3: the browser uploads and downloads by presigned URLs, so the bytes never pass
  * through the app server. The bucket needs a CORS rule that lets the app's origin PUT and GET
- * (README "Attachments").
+ * (docs/operations.md, "Attachments").
  */
 import {
   CopyObjectCommand,

@@ -46,7 +46,7 @@ const clientOptions = {
  * postgres.js for a connection URL, which may name a Unix socket's folder as libpq does
  * (`postgres://user@localhost/db?host=/var/run/postgresql`): postgres.js takes it as an option
  * only. On the database's own machine the socket spares the CPU that TCP on the loopback costs,
- * where both ends' network stacks run on the same cores (README "Configuration").
+ * where both ends' network stacks run on the same cores (docs/operations.md, "Configuration").
  */
 export function connectPostgres(
   url: string,

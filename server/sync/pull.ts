@@ -51,10 +51,11 @@
  * was last reported): a pending mutation whose row has not been sent yet stays pending on the
  * client, rather than being acknowledged while its effect is missing from the store.
  *
- * Partial sync (README "Partial sync"): a request naming `projects` gets the workspaces' own
- * kinds (projects, statuses, labels, relations) as above, and tasks with what belongs to them
- * for those projects only; each named project has its own first pull (tasks, then their rows,
- * by task), its changes are filtered to it, and a project no longer named is taken out.
+ * Partial sync (server/sync/README.md, "Partial sync"): a request naming `projects` gets the
+ * workspaces' own kinds (projects, statuses, labels, relations) as above, and tasks with what
+ * belongs to them for those projects only; each named project has its own first pull (tasks, then
+ * their rows, by task), its changes are filtered to it, and a project no longer named is taken
+ * out.
  */
 import { randomUUID } from "node:crypto";
 import type { PatchOperation, PullResponseV1, ReadonlyJSONValue } from "replicache";

@@ -31,7 +31,7 @@ type TaskPlace = { projectId: string; workspaceId: string };
  * 500 made each batch a task of about 100 ms on a 2-core machine, twenty of them in the
  * seconds after a first sync of 10,000 tasks, each holding up a click or another person's
  * change that came meanwhile; 100 keeps every batch under the 50 ms of a long task, for an
- * index complete 1–2 s later (`scripts/index-build-long-tasks.ts`).
+ * index complete 1–2 s later (`scripts/probes/index-build-long-tasks.ts`).
  */
 const BATCH_SIZE = 100;
 
