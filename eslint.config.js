@@ -3,6 +3,9 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+/** The client's floors, top first: each imports only from those after it (and shared/). */
+const floors = ["app", "features", "components", "platform", "ui", "lib"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,41 +38,68 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
-  // Imports flow one way (STYLE.md): app → features → the floor (platform, components, ui, lib).
-  // A feature imports no other feature; only the signed-in shell (features/dashboard) composes
-  // them, as app/ does.
+  // Imports run one way (STYLE.md): app → features → components → platform → ui → lib →
+  // shared. A feature imports no other feature; only the signed-in shell (features/dashboard)
+  // composes them, as app/ does. Each floor imports nothing above it (floorRules below).
   {
     files: ["client/features/*/*.{ts,tsx}"],
     ignores: ["client/features/dashboard/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^\\.\\./(?!\\.\\./)", message: featureMessage() }] },
+        {
+          patterns: [
+            { regex: "^\\.\\./(?!\\.\\./)", message: featureMessage() },
+            above("features"),
+          ],
+        },
       ],
     },
+  },
+  {
+    files: ["client/features/dashboard/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [above("features")] }] },
   },
   {
     files: ["client/features/*/*/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^\\.\\./\\.\\./(?!\\.\\./)", message: featureMessage() }] },
-      ],
-    },
-  },
-  {
-    files: ["client/{platform,components,ui,lib}/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
         {
-          patterns: [{ regex: "/features/", message: "The floor imports no feature (STYLE.md)." }],
+          patterns: [
+            { regex: "^\\.\\./\\.\\./(?!\\.\\./)", message: featureMessage() },
+            above("features"),
+          ],
         },
       ],
     },
   },
+  ...floorRules(),
 );
 
 function featureMessage() {
   return "Features do not import each other (STYLE.md): move what two share to components/, platform/ or lib/.";
+}
+
+/**
+ * A no-restricted-imports pattern against a relative import that climbs (`../`) into a floor
+ * above `floor`. It reads the import as written, not where it resolves, so it needs no resolver;
+ * no floor has a sub-folder named like a floor, which would confuse it.
+ */
+function above(floor) {
+  const higher = floors.slice(0, floors.indexOf(floor));
+  return {
+    regex: `^(\\.\\./)+(${higher.join("|")})/`,
+    message:
+      `client/${floor}/ imports nothing from ${higher.map((name) => `${name}/`).join(", ")}: ` +
+      `imports run one way, ${floors.join(" → ")} → shared (STYLE.md).`,
+  };
+}
+
+/** components/, platform/, ui/ and lib/: each against every floor above it. */
+function floorRules() {
+  return floors.slice(2).map((floor) => ({
+    files: [`client/${floor}/**/*.{ts,tsx}`],
+    rules: { "no-restricted-imports": ["error", { patterns: [above(floor)] }] },
+  }));
 }

@@ -1,6 +1,7 @@
 /**
- * `npm test`: the one test command. Type check, lint, format check, unit and server
- * integration tests (vitest), a production build, then end-to-end tests in Chromium.
+ * `npm test`: the one test command. Type check, lint, import circles (madge), format check,
+ * unit and server integration tests (vitest), a production build, then end-to-end tests in
+ * Chromium.
  * Stops at the first failing step and exits non-zero; ends with one line counting the tests.
  */
 import { spawnSync } from "node:child_process";
@@ -18,6 +19,8 @@ type Step = { name: string; command: string; args: string[]; env?: Record<string
 const steps: Step[] = [
   { name: "type check", command: "npx", args: ["tsc", "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", command: "npx", args: ["eslint", ".", "--max-warnings=0"] },
+  // No module may import itself through others (madge exits non-zero on any circle).
+  { name: "import circles", command: "npm", args: ["run", "--silent", "check:circles"] },
   { name: "format", command: "npx", args: ["prettier", "--check", ".", "--log-level", "warn"] },
   {
     name: "unit and integration tests",

@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { unwrap } from "../lib/api-errors.ts";
-import { rememberActiveWorkspace } from "../lib/active-workspace.ts";
+import { rememberActiveWorkspace } from "../platform/preferences/active-workspace.ts";
 import { authClient } from "../lib/auth-client.ts";
 import { useAction } from "../lib/use-action.ts";
 import { slugFromName, slugMaxLength, slugPattern } from "../lib/workspace-slug.ts";

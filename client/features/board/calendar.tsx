@@ -26,7 +26,8 @@ import { BoardFilters } from "./board-filters.tsx";
 import { hasFilters, type BoardSearch } from "./board-search.ts";
 import { useCardActions } from "./card-actions.ts";
 import { useCardContext } from "../../components/card-context.ts";
-import { canChange, CardPropertyMenu, type CardProperty } from "./card-menu.tsx";
+import { canChange, CardPropertyMenu } from "./card-menu.tsx";
+import type { CardProperty } from "./card-property.ts";
 import { weekOf } from "../../lib/due-date.ts";
 import {
   monthStart,

@@ -38,6 +38,7 @@ import { priorityOrder } from "../../ui/pickers/priority-picker.tsx";
 import { StatusIcon, statusProgress } from "../../ui/status-icon.tsx";
 import type { CardActions } from "./card-actions.ts";
 import type { CardContext } from "../../components/card-context.ts";
+import type { CardProperty } from "./card-property.ts";
 import type { MoveTask } from "./use-task-actions.ts";
 import { refocusCard } from "./use-card-keyboard.ts";
 import "../../styles/label-colors.css";
@@ -201,9 +202,6 @@ function CardMenuItems({ task, context, actions, leaving }: ChoiceProps) {
     </>
   );
 }
-
-/** The properties `s p a l d` open on the focused card, as the card menu's submenus. */
-export type CardProperty = "status" | "priority" | "assignee" | "labels" | "due";
 
 const propertyTitles: Record<CardProperty, string> = {
   status: "Change status",

@@ -32,7 +32,7 @@ import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
 import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
 import type { CardActions } from "./card-actions.ts";
 import type { CardContext } from "../../components/card-context.ts";
-import type { CardProperty } from "./card-menu.tsx";
+import type { CardProperty } from "./card-property.ts";
 import "../../styles/task-peek.css";
 
 type TaskPeekProps = {

@@ -2,7 +2,7 @@ import { useState, type FocusEvent } from "react";
 import type { TaskStatus } from "../../../shared/entities.ts";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
-import type { CardProperty } from "./card-menu.tsx";
+import type { CardProperty } from "./card-property.ts";
 import { cardAfter } from "./card-order.ts";
 import type { Columns } from "./use-board-columns.ts";
 

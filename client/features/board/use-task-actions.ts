@@ -2,8 +2,8 @@ import { nanoid } from "nanoid";
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
-import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
+import { positionAtEnd } from "../../lib/column-end.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import { planMove, type Placement } from "./task-placement.ts";
@@ -71,9 +71,7 @@ export function useTaskActions(projectId: string) {
   /** A new task at the bottom of its column; the position is ours, never the mutator's. */
   const createTask = useCallback(
     (fields: NewTask) => {
-      const positions = column(fields.status).map((task) => task.position);
-      const last = issued.current.get(fields.status);
-      const position = positionAfter(last === undefined ? positions : [...positions, last]);
+      const position = positionAtEnd(column(fields.status), issued.current.get(fields.status));
       issued.current.set(fields.status, position);
       rep.mutate
         .createTask({

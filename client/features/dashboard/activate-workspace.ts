@@ -1,5 +1,5 @@
 import { showError, unwrap } from "../../lib/api-errors.ts";
-import { rememberActiveWorkspace } from "../../lib/active-workspace.ts";
+import { rememberActiveWorkspace } from "../../platform/preferences/active-workspace.ts";
 import { authClient } from "../../lib/auth-client.ts";
 
 /**

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { Project } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
-import { useActiveWorkspaceId } from "../../lib/active-workspace.ts";
+import { useActiveWorkspaceId } from "../../platform/preferences/active-workspace.ts";
 import type { PaletteMode } from "../command-palette/command-palette.tsx";
 import { ShortcutsDialog } from "../../platform/shortcuts/shortcuts-dialog.tsx";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";

@@ -2,7 +2,7 @@ import { Link, useParams } from "@tanstack/react-router";
 import { Inbox, Search, Settings, Users } from "lucide-react";
 import type { ReactElement, ReactNode } from "react";
 import { ProjectIcon } from "../../components/project-icon.tsx";
-import { useActiveWorkspaceId } from "../../lib/active-workspace.ts";
+import { useActiveWorkspaceId } from "../../platform/preferences/active-workspace.ts";
 import { useProjects, useUnreadCount, useWorkspaces } from "../../platform/sync/store-hooks.ts";
 import { Tooltip } from "../../ui/tooltip.tsx";
 import { AccountMenu } from "./account-menu.tsx";

@@ -1,6 +1,6 @@
 import { useParams } from "@tanstack/react-router";
 import { formatTaskKey } from "../../../shared/task-key.ts";
-import { useActiveWorkspaceId } from "../../lib/active-workspace.ts";
+import { useActiveWorkspaceId } from "../../platform/preferences/active-workspace.ts";
 import { useRouteTitle, useScreenTitle, type TitleNames } from "../../lib/route-titles.ts";
 import {
   useAllProjects,

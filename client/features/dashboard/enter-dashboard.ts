@@ -1,6 +1,6 @@
 import { redirect } from "@tanstack/react-router";
 import { showError, unwrap } from "../../lib/api-errors.ts";
-import { readActiveWorkspaceId } from "../../lib/active-workspace.ts";
+import { readActiveWorkspaceId } from "../../platform/preferences/active-workspace.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { clearPendingInvitation, readPendingInvitation } from "../../lib/pending-invitation.ts";
 import { listWorkspaces, type WorkspaceSummary } from "../../lib/workspace-list.ts";

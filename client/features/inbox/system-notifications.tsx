@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { directNotificationKinds } from "../../../shared/entities.ts";
 import { useMembers, useUnreadNotifications } from "../../platform/sync/store-hooks.ts";
-import { useActiveWorkspaceId } from "../../lib/active-workspace.ts";
+import { useActiveWorkspaceId } from "../../platform/preferences/active-workspace.ts";
 import { notificationText } from "./notification-text.ts";
 
 /** Whether this browser can show system notifications at all. */

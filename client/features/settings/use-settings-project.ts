@@ -1,7 +1,7 @@
 import { useSubscribe } from "replicache-react";
 import { projectSchema, workspaceSchema, type Project } from "../../../shared/entities.ts";
 import { prefixes, workspaceKey } from "../../../shared/keys.ts";
-import { readActiveWorkspaceId } from "../../lib/active-workspace.ts";
+import { readActiveWorkspaceId } from "../../platform/preferences/active-workspace.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useWorkspaces } from "../../platform/sync/store-hooks.ts";
 

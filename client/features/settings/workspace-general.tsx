@@ -6,7 +6,10 @@ import { ApiDataPending } from "../../components/api-data-pending.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { PictureField } from "../../components/picture-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { rememberActiveWorkspace, useActiveWorkspaceId } from "../../lib/active-workspace.ts";
+import {
+  rememberActiveWorkspace,
+  useActiveWorkspaceId,
+} from "../../platform/preferences/active-workspace.ts";
 import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { useSession } from "../../lib/session-store.ts";

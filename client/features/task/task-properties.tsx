@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import type { Label, Member, Project, Task } from "../../../shared/entities.ts";
-import { positionAfter } from "../../../shared/task-position.ts";
 import { showError } from "../../lib/api-errors.ts";
+import { positionAtEnd } from "../../lib/column-end.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useProjectStatuses } from "../../platform/statuses.ts";
 import { createLabel } from "../../platform/sync/create-label.ts";
@@ -63,9 +63,7 @@ export function TaskProperties(props: TaskPropertiesProps) {
   const move = (statusId: string) => {
     const status = statuses.find((candidate) => candidate.id === statusId)?.id;
     if (!status || status === task.status) return;
-    const position = positionAfter(
-      columnOf(tasks.projectColumns(task.projectId), status).map((other) => other.position),
-    );
+    const position = positionAtEnd(columnOf(tasks.projectColumns(task.projectId), status));
     void rep.mutate
       .moveTask({
         id: task.id,

@@ -2,7 +2,7 @@ import { createLazyRoute, Link, Outlet, useRouterState } from "@tanstack/react-r
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { NotHere } from "../../components/not-here.tsx";
 import { skeletonShapeOf } from "../../components/screen-skeletons.tsx";
-import { rememberActiveWorkspace } from "../../lib/active-workspace.ts";
+import { rememberActiveWorkspace } from "../../platform/preferences/active-workspace.ts";
 import { useWorkspace } from "../../platform/sync/store-hooks.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
 

@@ -3,7 +3,7 @@
  * project id hint, so a bulk edit is the same mutations a person would make one by one.
  */
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
-import { positionAfter } from "../../../shared/task-position.ts";
+import { positionAtEnd } from "../../lib/column-end.ts";
 import type { Rep } from "./create-replicache.ts";
 
 type TaskChanges = {
@@ -25,10 +25,12 @@ export async function moveTasks(
   const moving = tasks.filter((task) => task.status !== status);
   if (moving.length === 0) return;
   const updatedAt = new Date().toISOString();
-  let after = projectTasks.filter((task) => task.status === status).map((task) => task.position);
+  const column = projectTasks.filter((task) => task.status === status);
+  // Each after the one before it, which is after the whole column.
+  let last: string | undefined;
   const moves = moving.map((task) => {
-    const position = positionAfter(after);
-    after = [position];
+    const position = last === undefined ? positionAtEnd(column) : positionAtEnd([], last);
+    last = position;
     return rep.mutate.moveTask({
       id: task.id,
       projectId: task.projectId,

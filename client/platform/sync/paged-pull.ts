@@ -1,5 +1,5 @@
 import type { Puller, PullerResult, PullRequestV1 } from "replicache";
-import { hasMore } from "./sync-state.ts";
+import { hasMore } from "./pull-cookie.ts";
 
 /** Who follows the pulls (sync-state.ts): each one as it starts, and which ones brought everything. */
 export type PullProgress = {

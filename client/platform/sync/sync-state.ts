@@ -1,5 +1,6 @@
 import type { Rep } from "./create-replicache.ts";
 import type { PullProgress } from "./paged-pull.ts";
+import { hasMore } from "./pull-cookie.ts";
 
 /** What the open store knows of its own sync, beyond the data it holds. */
 export type SyncSnapshot = {
@@ -115,9 +116,4 @@ export class SyncState implements PullProgress {
     this.snapshot = next;
     for (const listener of this.listeners) listener();
   }
-}
-
-/** A cookie of a first sync cut short: the server had more pages to send. */
-export function hasMore(cookie: unknown): boolean {
-  return typeof cookie === "object" && cookie !== null && "more" in cookie && cookie.more === true;
 }

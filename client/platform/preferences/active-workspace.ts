@@ -1,4 +1,4 @@
-import { preferencesStore, usePreferences } from "../platform/preferences/use-preferences.ts";
+import { preferencesStore, usePreferences } from "./use-preferences.ts";
 
 /**
  * The remembered active workspace: the `activeWorkspaceId` of the local preferences (storage

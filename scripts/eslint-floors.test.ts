@@ -1,0 +1,54 @@
+/**
+ * The client's floor order is a lint rule (eslint.config.js): imports run one way, app →
+ * features → components → platform → ui → lib → shared, and a feature imports no other
+ * feature. Each case lints one import as if written in a file of that floor.
+ */
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "..") });
+
+/** The messages of the floor rule for `source` imported from `file` (relative to the root). */
+async function floorErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import "${source}";\n`, { filePath: file });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === "no-restricted-imports")
+    .map((message) => message.message);
+}
+
+describe("the client's floor order", () => {
+  it.each([
+    ["client/lib/example.ts", "../platform/preferences/use-preferences.ts"],
+    ["client/lib/integrations/example.ts", "../../platform/statuses.ts"],
+    ["client/lib/example.ts", "../ui/button.tsx"],
+    ["client/lib/example.ts", "../components/task-marks.tsx"],
+    ["client/ui/example.tsx", "../platform/statuses.ts"],
+    ["client/ui/pickers/example.tsx", "../../components/task-marks.tsx"],
+    ["client/platform/sync/example.ts", "../../components/task-marks.tsx"],
+    ["client/platform/example.ts", "../features/board/board.tsx"],
+    ["client/components/example.tsx", "../features/board/board.tsx"],
+    ["client/components/example.tsx", "../app/router.tsx"],
+    ["client/features/board/example.ts", "../../app/router.tsx"],
+    ["client/features/board/example.ts", "../task/task-properties.tsx"],
+    ["client/features/settings/labels/example.ts", "../../task/task-properties.tsx"],
+  ])("fails %s importing %s", async (file, source) => {
+    const errors = await floorErrors(file, source);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/imports|import each other/);
+  });
+
+  it.each([
+    ["client/lib/example.ts", "../../shared/task-position.ts"],
+    ["client/lib/example.ts", "./due-date.ts"],
+    ["client/ui/example.tsx", "../lib/due-date.ts"],
+    ["client/platform/example.ts", "../ui/button.tsx"],
+    ["client/components/example.tsx", "../platform/statuses.ts"],
+    ["client/features/board/example.ts", "../../components/task-marks.tsx"],
+    ["client/features/board/example.ts", "./board.tsx"],
+    ["client/features/dashboard/example.ts", "../board/board.tsx"],
+    ["client/app/example.tsx", "../features/board/board.tsx"],
+  ])("lets %s import %s", async (file, source) => {
+    expect(await floorErrors(file, source)).toEqual([]);
+  });
+});
