@@ -23,14 +23,14 @@ import {
   type Cluster,
 } from "./cluster.ts";
 
-/** deploy/ stays what `npm run cluster` runs and what the README documents (issue 20). */
+/** deploy/ stays what `npm run cluster` runs and what docs/operations.md documents (issue 20). */
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 
-/** The variables of the README's configuration table (its first column). */
-function readmeVariables(): string[] {
-  const lines = read("README.md").split("\n");
+/** The variables of the configuration table in docs/operations.md (its first column). */
+function documentedVariables(): string[] {
+  const lines = read("docs/operations.md").split("\n");
   const header = lines.findIndex((line) => /^\| variable\s+\| default/.test(line));
   expect(header).toBeGreaterThan(0);
   const names: string[] = [];
@@ -56,8 +56,8 @@ function composeAppVariables(): string[] {
 }
 
 describe("deploy/", () => {
-  it("compose.yaml gives the app every variable of the README's configuration table, no other", () => {
-    const documented = readmeVariables();
+  it("compose.yaml gives the app every variable of the configuration table in docs/operations.md, no other", () => {
+    const documented = documentedVariables();
     expect(documented.length).toBeGreaterThan(20);
     expect(new Set(composeAppVariables())).toEqual(new Set(documented));
   });
