@@ -32,7 +32,6 @@
 import type { Response } from "express";
 import { z } from "zod";
 import type { Database } from "../db/database.ts";
-import { forgetCachedSessions } from "../auth/session.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics/metrics.ts";
@@ -129,11 +128,17 @@ export async function createPokes({
   db,
   logger,
   metrics,
+  forgetCachedSessions,
 }: {
   db: Database;
   logger: Logger;
   /** Counts pokes written, and reads the streams open when scraped. */
   metrics?: Metrics;
+  /**
+   * Forgets every session the instance believes (`server/auth/session.ts`), handed in by the
+   * server's wiring so that sync does not import auth: called whenever sessions may have ended.
+   */
+  forgetCachedSessions: () => void;
 }): Promise<Pokes> {
   const connections = new Set<Connection>();
   const observers = new Set<StreamObserver>();

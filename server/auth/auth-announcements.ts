@@ -9,8 +9,8 @@
 import type postgres from "postgres";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
-import { userWorkspaceIds } from "./data.ts";
-import type { PokeAnnouncer, SyncChange } from "./poke.ts";
+import { userWorkspaceIds } from "../sync/data.ts";
+import type { PokeAnnouncer, SyncChange } from "../sync/poke.ts";
 
 export type AuthCall = {
   path: string;
