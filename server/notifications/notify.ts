@@ -10,7 +10,7 @@
  * - the creator, the assignee, commenters and the people mentioned become subscribers.
  *
  * The statements are sent in order on the transaction and not awaited here: the caller awaits
- * them with its own last statements (apply-mutation.ts `Applied`). Subscribers are notified
+ * them with its own last statements (handler.ts `Applied`). Subscribers are notified
  * before the change's new subscribers are added, so a person assigned in this change is told
  * "assigned", not also "status changed".
  */

@@ -38,6 +38,7 @@ import * as taskRows from "./task-rows.ts";
 import * as trashRows from "./trash-rows.ts";
 import { describeInvalidArguments, describeUnstorable } from "./invalid-arguments.ts";
 import * as statusRows from "./status-rows.ts";
+import type { Applied, Handler, HandlerContext } from "./handler.ts";
 import { workflowHandlers } from "./workflow-mutations.ts";
 import {
   MutationRefused,
@@ -50,33 +51,12 @@ import type { Tx } from "./transaction.ts";
 import { mutatorArgs, type MutatorName } from "../../shared/mutators/mutators.ts";
 import { normalizeLabelIds } from "../../shared/mutators/store-reads.ts";
 
-/** `maxUploadBytes`: MAX_UPLOAD_MB of this server (DEFAULT_MAX_UPLOAD_MB when not given). */
-type Context = { tx: Tx; userId: string; maxUploadBytes?: number };
-
 /**
- * A mutation that passed every check: the workspace it changes (null for the person's own
- * notices, notifications and settings, which belong to no workspace), the people whose own
- * data it changes (`userIds`: poked besides the workspace), and its writes, sent but not yet
- * answered. The caller sends its own last statements (the client's lastMutationID, the poke)
- * and the COMMIT right behind them, so they reach Postgres in one round trip: the row the
- * handler locked is held that much shorter, and concurrent pushes of one row take turns faster.
- * Every statement of `writes` must therefore be begun by the time the handler returns (several
- * are sent with Promise.all, which runs them in order); a write that depends on what another
- * statement reads is awaited in the handler instead (transaction.ts refuses a late one).
- */
-export type Applied = { workspaceId: string | null; userIds?: string[]; writes: Promise<unknown> };
-
-export type Handler<N extends MutatorName> = (
-  context: Context,
-  args: z.output<(typeof mutatorArgs)[N]>,
-) => Promise<Applied>;
-
-/**
- * Checks one mutation and sends its writes (see Applied).
+ * Checks one mutation and sends its writes (see Applied, handler.ts).
  * Throws `MutationRefused` for anything the caller may not or cannot do.
  */
 export async function applyMutation(
-  context: Context,
+  context: HandlerContext,
   name: MutatorName,
   rawArgs: unknown,
 ): Promise<Applied> {

@@ -12,7 +12,7 @@ import {
   requiredCategories,
   squashStatusName,
 } from "../../shared/statuses.ts";
-import type { Handler } from "./apply-mutation.ts";
+import type { Handler } from "./handler.ts";
 import * as projectRows from "./project-rows.ts";
 import { MutationRefused, notFound, requireActions } from "./permissions-check.ts";
 import * as statusRows from "./status-rows.ts";
