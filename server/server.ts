@@ -13,7 +13,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import type { Lifecycle } from "./health/health-routes.ts";
 import { createMetrics } from "./metrics/metrics.ts";
 import { settleRestoredDatabase } from "./sync/restored.ts";
-import { observeTransactions } from "./sync/transaction.ts";
+import { observeTransactions } from "./db/transaction.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startNotificationJobs, type NotificationJobs } from "./notifications/jobs.ts";
 import { authCallAnnouncer } from "./auth/auth-announcements.ts";

@@ -9,7 +9,7 @@
 import type postgres from "postgres";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
-import { userWorkspaceIds } from "../sync/data.ts";
+import { userWorkspaceIds } from "../sync/rows/scope-rows.ts";
 import type { PokeAnnouncer, SyncChange } from "../sync/poke.ts";
 
 export type AuthCall = {

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { isRetryable } from "../sync/transaction.ts";
+import { isRetryable } from "../db/transaction.ts";
 
 /** The one shape every API error takes: `{ code, message }` with the right status. */
 export class ApiError extends Error {

@@ -15,7 +15,7 @@
  * "assigned", not also "status changed".
  */
 import { mentionedUserIds, mentionsAsText } from "../../shared/mentions.ts";
-import type { Tx } from "../sync/transaction.ts";
+import type { Tx } from "../db/transaction.ts";
 import * as rows from "./notification-rows.ts";
 import type { NotificationDetails, TaskEvent } from "./notification-rows.ts";
 

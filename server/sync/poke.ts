@@ -35,8 +35,8 @@ import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics/metrics.ts";
-import { liveSessionIds, notify, userWorkspaceIds } from "./data.ts";
-import type { Tx } from "./transaction.ts";
+import { liveSessionIds, notify, userWorkspaceIds } from "./rows/scope-rows.ts";
+import type { Tx } from "../db/transaction.ts";
 
 export type SyncChange = { workspaceIds: string[]; userIds: string[] };
 

@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
-import * as projectRows from "./project-rows.ts";
+import * as projectRows from "./rows/project-rows.ts";
 
 describe.skipIf(!process.env.DATABASE_URL)("pushes into one project at the same time", () => {
   let server: TestServer;

@@ -53,13 +53,13 @@ import { hasControlCharacters, opaqueIdSchema } from "../../shared/opaque-id.ts"
 import { MAX_MUTATIONS_PER_PUSH } from "../../shared/push-limits.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
-import { applyMutation, rowsToLock } from "./apply-mutation.ts";
-import * as clientRows from "./client-rows.ts";
-import * as noticeRows from "./notice-rows.ts";
-import * as rowLocks from "./row-locks.ts";
-import { MutationRefused } from "./permissions-check.ts";
+import { applyMutation, rowsToLock } from "./mutations/apply-mutation.ts";
+import * as clientRows from "./rows/client-rows.ts";
+import * as noticeRows from "./rows/notice-rows.ts";
+import * as rowLocks from "../db/row-locks.ts";
+import { MutationRefused } from "./mutations/permissions-check.ts";
 import type { PokeAnnouncer, SyncChange } from "./poke.ts";
-import { postgresErrorCode, readCommitted, type Commit, type Tx } from "./transaction.ts";
+import { postgresErrorCode, readCommitted, type Commit, type Tx } from "../db/transaction.ts";
 import { isMutatorName } from "../../shared/mutators/mutators.ts";
 
 /** `replicache_client.last_mutation_id` is an integer column. */

@@ -3,8 +3,8 @@
  * data.ts.
  */
 import type postgres from "postgres";
-import type { Relation, Task } from "../../shared/entities.ts";
-import type { WithRole } from "./row-locks.ts";
+import type { Relation, Task } from "../../../shared/entities.ts";
+import type { WithRole } from "../../db/row-locks.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 

@@ -1,7 +1,7 @@
 /** The push's reads and writes of comments. Split from data.ts. */
 import type postgres from "postgres";
-import type { Comment } from "../../shared/entities.ts";
-import type { WithRole } from "./row-locks.ts";
+import type { Comment } from "../../../shared/entities.ts";
+import type { WithRole } from "../../db/row-locks.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 

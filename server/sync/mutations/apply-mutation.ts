@@ -6,38 +6,38 @@
  * and author from the session.
  */
 import { z } from "zod";
-import { InvalidDescription } from "../../shared/description-doc.ts";
+import { InvalidDescription } from "../../../shared/description-doc.ts";
 import {
   cleanFileName,
   DEFAULT_MAX_UPLOAD_MB,
   MAX_ATTACHMENTS_PER_TASK,
   tooLargeMessage,
-} from "../../shared/attachments.ts";
-import type { Relation, Task } from "../../shared/entities.ts";
-import { relationSide, type RelationSide } from "../../shared/relations.ts";
-import { parentRefusal } from "../../shared/subtasks.ts";
-import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
-import { unstorablePath } from "../../shared/storable-text.ts";
-import { positionAfter } from "../../shared/task-position.ts";
-import * as notificationRows from "../notifications/notification-rows.ts";
-import * as notify from "../notifications/notify.ts";
-import * as activityRows from "./activity-rows.ts";
-import * as attachmentRows from "./attachment-rows.ts";
-import * as commentRows from "./comment-rows.ts";
-import * as data from "./data.ts";
+} from "../../../shared/attachments.ts";
+import type { Relation, Task } from "../../../shared/entities.ts";
+import { relationSide, type RelationSide } from "../../../shared/relations.ts";
+import { parentRefusal } from "../../../shared/subtasks.ts";
+import { canDeleteComment, canEditComment } from "../../../shared/sync-permissions.ts";
+import { unstorablePath } from "../../../shared/storable-text.ts";
+import { positionAfter } from "../../../shared/task-position.ts";
+import * as notificationRows from "../../notifications/notification-rows.ts";
+import * as notify from "../../notifications/notify.ts";
+import * as activityRows from "../rows/activity-rows.ts";
+import * as attachmentRows from "../rows/attachment-rows.ts";
+import * as commentRows from "../rows/comment-rows.ts";
+import * as data from "../rows/scope-rows.ts";
 import {
   mergeDescription,
   replaceDescription,
   type SavedDescription,
-} from "./description-merges.ts";
-import * as labelRows from "./label-rows.ts";
-import * as noticeRows from "./notice-rows.ts";
-import * as projectRows from "./project-rows.ts";
-import * as relationRows from "./relation-rows.ts";
-import * as taskRows from "./task-rows.ts";
-import * as trashRows from "./trash-rows.ts";
+} from "../description-merges.ts";
+import * as labelRows from "../rows/label-rows.ts";
+import * as noticeRows from "../rows/notice-rows.ts";
+import * as projectRows from "../rows/project-rows.ts";
+import * as relationRows from "../rows/relation-rows.ts";
+import * as taskRows from "../rows/task-rows.ts";
+import * as trashRows from "../rows/trash-rows.ts";
 import { describeInvalidArguments, describeUnstorable } from "./invalid-arguments.ts";
-import * as statusRows from "./status-rows.ts";
+import * as statusRows from "../rows/status-rows.ts";
 import type { Applied, Handler, HandlerContext } from "./handler.ts";
 import { workflowHandlers } from "./workflow-mutations.ts";
 import {
@@ -47,9 +47,9 @@ import {
   requireActions,
   requireMembership,
 } from "./permissions-check.ts";
-import type { Tx } from "./transaction.ts";
-import { mutatorArgs, type MutatorName } from "../../shared/mutators/mutators.ts";
-import { normalizeLabelIds } from "../../shared/mutators/store-reads.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { mutatorArgs, type MutatorName } from "../../../shared/mutators/mutators.ts";
+import { normalizeLabelIds } from "../../../shared/mutators/store-reads.ts";
 
 /**
  * Checks one mutation and sends its writes (see Applied, handler.ts).

@@ -4,8 +4,8 @@
  * file imports the dispatch.
  */
 import type { z } from "zod";
-import type { mutatorArgs, MutatorName } from "../../shared/mutators/mutators.ts";
-import type { Tx } from "./transaction.ts";
+import type { mutatorArgs, MutatorName } from "../../../shared/mutators/mutators.ts";
+import type { Tx } from "../../db/transaction.ts";
 
 /** `maxUploadBytes`: MAX_UPLOAD_MB of this server (DEFAULT_MAX_UPLOAD_MB when not given). */
 export type HandlerContext = { tx: Tx; userId: string; maxUploadBytes?: number };

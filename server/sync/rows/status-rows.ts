@@ -10,9 +10,9 @@
  * replacement): no task is ever left in a deleted status.
  */
 import type postgres from "postgres";
-import type { Status, TaskStatus } from "../../shared/entities.ts";
-import { statusKey } from "../../shared/keys.ts";
-import { comparePositions, positionsAfter } from "../../shared/task-position.ts";
+import type { Status, TaskStatus } from "../../../shared/entities.ts";
+import { statusKey } from "../../../shared/keys.ts";
+import { comparePositions, positionsAfter } from "../../../shared/task-position.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 

@@ -1,7 +1,7 @@
 import type { ReadonlyJSONValue } from "replicache";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Activity, Comment, Notice, Subscriber, Task } from "../../shared/entities.ts";
-import { prefixes, taskStoreKey } from "../../shared/keys.ts";
+import type { Activity, Comment, Notice, Subscriber, Task } from "../../../shared/entities.ts";
+import { prefixes, taskStoreKey } from "../../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -13,9 +13,9 @@ import {
   restoreArgs,
   signUp,
   type TestUser,
-} from "../test/sync-client.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
-import { type MutatorArgs } from "../../shared/mutators/mutators.ts";
+} from "../../test/sync-client.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 /**
  * Undo of a delete (restoreTask): the same task comes back from the server's trash, with its

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { defaultStatuses } from "../../shared/statuses.ts";
-import { openDatabase, type Database } from "../db/database.ts";
-import { defaultMigrationsDir, listMigrationFiles, migrate } from "../db/migrate.ts";
+import { openDatabase, type Database } from "./database.ts";
+import { defaultMigrationsDir, listMigrationFiles, migrate } from "./migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 
 /**

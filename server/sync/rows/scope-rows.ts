@@ -23,7 +23,7 @@ import type {
   Subscriber,
   Task,
   Workspace,
-} from "../../shared/entities.ts";
+} from "../../../shared/entities.ts";
 import {
   activityKey,
   attachmentKey,
@@ -38,7 +38,7 @@ import {
   subscriberKey,
   taskStoreKey,
   workspaceKey,
-} from "../../shared/keys.ts";
+} from "../../../shared/keys.ts";
 import { statusesWhere } from "./status-rows.ts";
 import {
   TASK_CHILD_KINDS,

@@ -5,19 +5,19 @@
  * until commit, and a new task (which locks the project too) never lands in a status being
  * deleted. The optimistic twins are in shared/mutators/.
  */
-import type { Status } from "../../shared/entities.ts";
+import type { Status } from "../../../shared/entities.ts";
 import {
   MAX_STATUSES_PER_PROJECT,
   liveStatuses,
   requiredCategories,
   squashStatusName,
-} from "../../shared/statuses.ts";
+} from "../../../shared/statuses.ts";
 import type { Handler } from "./handler.ts";
-import * as projectRows from "./project-rows.ts";
+import * as projectRows from "../rows/project-rows.ts";
 import { MutationRefused, notFound, requireActions } from "./permissions-check.ts";
-import * as statusRows from "./status-rows.ts";
-import type { Tx } from "./transaction.ts";
-import { categoryNames } from "../../shared/status-palette.ts";
+import * as statusRows from "../rows/status-rows.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { categoryNames } from "../../../shared/status-palette.ts";
 
 /** The project, locked, with the caller's role checked and its statuses read. */
 async function lockWorkflow(tx: Tx, projectId: string, userId: string) {

@@ -1,6 +1,6 @@
 /** The task's history as the push writes it, a line per change. Split from data.ts. */
 import type postgres from "postgres";
-import type { ActivityKind } from "../../shared/entities.ts";
+import type { ActivityKind } from "../../../shared/entities.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 

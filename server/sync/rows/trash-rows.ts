@@ -11,7 +11,7 @@ import {
   relationKinds,
   taskPrioritySchema,
   taskStatusSchema,
-} from "../../shared/entities.ts";
+} from "../../../shared/entities.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 type Where = postgres.Fragment;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Notice } from "../../shared/entities.ts";
-import { commentKey, labelKey, projectKey, taskStoreKey } from "../../shared/keys.ts";
+import type { Notice } from "../../../shared/entities.ts";
+import { commentKey, labelKey, projectKey, taskStoreKey } from "../../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -12,8 +12,8 @@ import {
   signUp,
   type Mutation,
   type TestUser,
-} from "../test/sync-client.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
+} from "../../test/sync-client.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
 
 /**
  * The role table of SPEC.md section 6 and DESIGN.md's label and comment rules, one behaviour

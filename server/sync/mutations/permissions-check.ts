@@ -4,10 +4,10 @@
  * which push.ts treats as permanent: the mutation is skipped, its id still counts as
  * processed, and a notice tells its author why.
  */
-import type { NoticeCode } from "../../shared/entities.ts";
-import { canPerform, type SyncAction } from "../../shared/sync-permissions.ts";
-import { memberRole } from "./data.ts";
-import type { Tx } from "./transaction.ts";
+import type { NoticeCode } from "../../../shared/entities.ts";
+import { canPerform, type SyncAction } from "../../../shared/sync-permissions.ts";
+import { memberRole } from "../rows/scope-rows.ts";
+import type { Tx } from "../../db/transaction.ts";
 
 export class MutationRefused extends Error {
   constructor(

@@ -1,7 +1,7 @@
 /** The push's reads and writes of projects (server/sync/apply-mutation.ts). Split from data.ts. */
 import type postgres from "postgres";
-import type { Project } from "../../shared/entities.ts";
-import type { WithRole } from "./row-locks.ts";
+import type { Project } from "../../../shared/entities.ts";
+import type { WithRole } from "../../db/row-locks.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 

@@ -5,7 +5,7 @@
  * "transaction aborted" of the statements behind it), and a statement begun too late is refused.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/database.ts";
+import { openDatabase, type Database } from "./database.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { postgresErrorCode, readCommitted, type Tx } from "./transaction.ts";
 

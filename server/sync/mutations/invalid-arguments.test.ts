@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeInvalidArguments } from "./invalid-arguments.ts";
-import { mutatorArgs } from "../../shared/mutators/mutators.ts";
+import { mutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 const at = "2030-01-01T00:00:00.000Z";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Activity, Notice, Relation, Task } from "../../shared/entities.ts";
-import { prefixes, relationKey, taskStoreKey } from "../../shared/keys.ts";
+import type { Activity, Notice, Relation, Task } from "../../../shared/entities.ts";
+import { prefixes, relationKey, taskStoreKey } from "../../../shared/keys.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -12,8 +12,8 @@ import {
   signUp,
   type Mutation,
   type TestUser,
-} from "../test/sync-client.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
+} from "../../test/sync-client.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
 
 /**
  * Sub-tasks (one level, same project) and relations (same workspace), through push and pull:

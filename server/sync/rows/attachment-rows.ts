@@ -3,7 +3,7 @@
  * server/attachments/ (its own attachment-rows.ts). Split from data.ts.
  */
 import type postgres from "postgres";
-import type { Attachment } from "../../shared/entities.ts";
+import type { Attachment } from "../../../shared/entities.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Replicache, type ReadonlyJSONValue } from "replicache";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as Y from "yjs";
-import { DESCRIPTION_TEXT, seedUpdate, toBase64 } from "../../shared/description-doc.ts";
+import { DESCRIPTION_TEXT, seedUpdate, toBase64 } from "../../../shared/description-doc.ts";
 import {
   commentKey,
   descriptionDocKey,
@@ -13,19 +13,19 @@ import {
   statusKey,
   taskStoreKey,
   workspaceKey,
-} from "../../shared/keys.ts";
-import { taskSchema } from "../../shared/entities.ts";
-import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
-import { sessionPuller, sessionPusher } from "../test/replicache-http.ts";
+} from "../../../shared/keys.ts";
+import { taskSchema } from "../../../shared/entities.ts";
+import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
+import { sessionPuller, sessionPusher } from "../../test/replicache-http.ts";
 import {
   SERVER_START_TIMEOUT,
   createWorkspace,
   newId,
   signUp,
   type TestUser,
-} from "../test/sync-client.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
-import { createMutators } from "../../shared/mutators/mutators.ts";
+} from "../../test/sync-client.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { createMutators } from "../../../shared/mutators/mutators.ts";
 
 /**
  * The shared mutators run in Replicache itself (in Node, in-memory store) against the real

@@ -3,7 +3,7 @@
  * Split from data.ts.
  */
 import type postgres from "postgres";
-import type { NoticeCode } from "../../shared/entities.ts";
+import type { NoticeCode } from "../../../shared/entities.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 

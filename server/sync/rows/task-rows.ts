@@ -4,9 +4,9 @@
  * Deleting a task keeps it in the trash first: trash-rows.ts. Split from data.ts.
  */
 import type postgres from "postgres";
-import type { Task, TaskPriority, TaskStatus } from "../../shared/entities.ts";
-import type { StoredDescription } from "./description-merges.ts";
-import type { WithRole } from "./row-locks.ts";
+import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
+import type { StoredDescription } from "../description-merges.ts";
+import type { WithRole } from "../../db/row-locks.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 

@@ -1,7 +1,7 @@
 /** The push's reads and writes of a workspace's labels. Split from data.ts. */
 import type postgres from "postgres";
-import type { Label } from "../../shared/entities.ts";
-import type { WithRole } from "./row-locks.ts";
+import type { Label } from "../../../shared/entities.ts";
+import type { WithRole } from "../../db/row-locks.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Activity, Notice, Status, Task } from "../../shared/entities.ts";
-import { prefixes, statusKey, taskStoreKey } from "../../shared/keys.ts";
-import { liveStatuses } from "../../shared/statuses.ts";
+import type { Activity, Notice, Status, Task } from "../../../shared/entities.ts";
+import { prefixes, statusKey, taskStoreKey } from "../../../shared/keys.ts";
+import { liveStatuses } from "../../../shared/statuses.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -13,8 +13,8 @@ import {
   signUp,
   type Mutation,
   type TestUser,
-} from "../test/sync-client.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
+} from "../../test/sync-client.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
 
 /**
  * Statuses per project through push and pull: the six defaults of a new project, a custom
