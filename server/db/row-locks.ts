@@ -1,7 +1,7 @@
 /**
  * The locks a push takes before it decides anything (server/sync/push.ts), and the shape of a
- * row read with the caller's role. The per-entity modules (project-rows.ts, task-rows.ts,
- * label-rows.ts…) lock their own rows the same way.
+ * row read with the caller's role. The per-entity modules (server/sync/rows/: project-rows.ts,
+ * task-rows.ts, label-rows.ts…) lock their own rows the same way.
  */
 import type postgres from "postgres";
 

@@ -59,7 +59,7 @@ export function databaseUnavailable(error: unknown, depth = 0): boolean {
 
 /**
  * A database failure that passes: Postgres restarting or out of reach, or deadlocks and
- * serialization failures past every retry of sync/transaction.ts.
+ * serialization failures past every retry of db/transaction.ts.
  */
 function transientDatabaseError(error: unknown) {
   if (databaseUnavailable(error)) {

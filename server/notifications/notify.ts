@@ -1,6 +1,6 @@
 /**
  * Who hears of a change, decided inside the push transaction that makes it (called from
- * server/sync/apply-mutation.ts, beside the activity lines). The rules (README.md here):
+ * server/sync/mutations/apply-mutation.ts, beside the activity lines). The rules (README.md here):
  *
  * - assigned / unassigned: the new and the old assignee;
  * - mentioned: a member newly mentioned in a description or a comment;

@@ -291,7 +291,7 @@ export async function createPokes({
     unlisten = listening.unlisten;
   }
 
-  // All sent at once: in a push they go out right before its COMMIT (transaction.ts).
+  // All sent at once: in a push they go out right before its COMMIT (server/db/transaction.ts).
   const notifyAll = async (sql: Tx, change: SyncChange) => {
     await Promise.all(payloads(change).map((payload) => notify(sql, POKE_CHANNEL, payload)));
   };

@@ -84,7 +84,7 @@ const namedIds = z
 
 /**
  * The project and task rows the handler of a mutation locks. A batch locks all of its rows
- * first, in one order (row-locks.ts `lockRows`): two batches that reach the same rows in
+ * first, in one order (server/db/row-locks.ts `lockRows`): two batches that reach the same rows in
  * another order would otherwise deadlock, and Postgres takes a second to notice
  * (deadlock_timeout).
  */
@@ -472,7 +472,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
     return { workspaceId: relation.workspaceId, writes };
   },
 
-  // Undo of a delete: the same task back from the trash (trash-rows.ts), or, once the trash no
+  // Undo of a delete: the same task back from the trash (rows/trash-rows.ts), or, once the trash no
   // longer holds it, a new task made of the arguments, as createTask makes it.
   async restoreTask(context, args) {
     const { tx, userId } = context;

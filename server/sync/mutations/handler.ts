@@ -19,7 +19,7 @@ export type HandlerContext = { tx: Tx; userId: string; maxUploadBytes?: number }
  * handler locked is held that much shorter, and concurrent pushes of one row take turns faster.
  * Every statement of `writes` must therefore be begun by the time the handler returns (several
  * are sent with Promise.all, which runs them in order); a write that depends on what another
- * statement reads is awaited in the handler instead (transaction.ts refuses a late one).
+ * statement reads is awaited in the handler instead (server/db/transaction.ts refuses a late one).
  */
 export type Applied = { workspaceId: string | null; userIds?: string[]; writes: Promise<unknown> };
 

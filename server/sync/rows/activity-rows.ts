@@ -1,4 +1,7 @@
-/** The task's history as the push writes it, a line per change. Split from data.ts. */
+/**
+ * The task's history as the push writes it, a line per change. Split from data.ts (now
+ * scope-rows.ts).
+ */
 import type postgres from "postgres";
 import type { ActivityKind } from "../../../shared/entities.ts";
 

@@ -1,6 +1,6 @@
 /**
  * The push's reads and writes of attachments' rows; their bytes, uploads and purge are
- * server/attachments/ (its own attachment-rows.ts). Split from data.ts.
+ * server/attachments/ (its own attachment-rows.ts). Split from data.ts (now scope-rows.ts).
  */
 import type postgres from "postgres";
 import type { Attachment } from "../../../shared/entities.ts";

@@ -1,7 +1,7 @@
 /**
  * Replicache's own bookkeeping: client groups and the person who owns each, the order of a
- * group's cookies, and each client's last mutation id. Split from data.ts by entity, as
- * STYLE.md asks of it.
+ * group's cookies, and each client's last mutation id. Split from data.ts (now scope-rows.ts) by
+ * entity, as STYLE.md asks of it.
  */
 import type postgres from "postgres";
 
@@ -99,7 +99,7 @@ export const FOREIGN_CLIENT_CODE = "22012";
 /**
  * Records the clients' last mutation ids. A client id that another group took meanwhile keeps
  * its row, and the statement then fails (division by zero, FOREIGN_CLIENT_CODE): the push
- * refuses, and a COMMIT sent behind it rolls back instead (transaction.ts).
+ * refuses, and a COMMIT sent behind it rolls back instead (server/db/transaction.ts).
  */
 export async function setLastMutationIds(
   tx: Db,

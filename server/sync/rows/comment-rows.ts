@@ -1,4 +1,4 @@
-/** The push's reads and writes of comments. Split from data.ts. */
+/** The push's reads and writes of comments. Split from data.ts (now scope-rows.ts). */
 import type postgres from "postgres";
 import type { Comment } from "../../../shared/entities.ts";
 import type { WithRole } from "../../db/row-locks.ts";

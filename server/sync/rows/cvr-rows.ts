@@ -2,7 +2,7 @@
  * Client view records: what each client group was last sent, as of which snapshot, within which
  * partial-sync scope (server/sync/README.md "Partial sync"); how they are kept, advanced and
  * pruned, and the tombstones of deleted rows that a pull compares them with. Split from data.ts
- * by entity.
+ * (now scope-rows.ts) by entity.
  */
 import type postgres from "postgres";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-/** The push's reads and writes of a workspace's labels. Split from data.ts. */
+/** The push's reads and writes of a workspace's labels. Split from data.ts (now scope-rows.ts). */
 import type postgres from "postgres";
 import type { Label } from "../../../shared/entities.ts";
 import type { WithRole } from "../../db/row-locks.ts";

@@ -1,6 +1,6 @@
 /**
  * Notices: what the server tells one person about their refused changes, a few kept per person.
- * Split from data.ts.
+ * Split from data.ts (now scope-rows.ts).
  */
 import type postgres from "postgres";
 import type { NoticeCode } from "../../../shared/entities.ts";

@@ -1,4 +1,7 @@
-/** The push's reads and writes of projects (server/sync/apply-mutation.ts). Split from data.ts. */
+/**
+ * The push's reads and writes of projects (server/sync/mutations/apply-mutation.ts). Split from
+ * data.ts (now scope-rows.ts).
+ */
 import type postgres from "postgres";
 import type { Project } from "../../../shared/entities.ts";
 import type { WithRole } from "../../db/row-locks.ts";

@@ -3,9 +3,10 @@
  * it as the store's camelCase values (shared/entities.ts) — product tables in snake_case, the
  * better-auth tables it reads in quoted camelCase ("organization", member, "user") — and
  * membership; and the notify a poke goes out with. The rest of the sync layer's SQL is split by
- * entity beside it: client-rows.ts and cvr-rows.ts (Replicache's bookkeeping), row-locks.ts,
- * project-rows.ts, task-rows.ts, trash-rows.ts, relation-rows.ts, label-rows.ts,
- * comment-rows.ts, attachment-rows.ts, activity-rows.ts, notice-rows.ts and status-rows.ts.
+ * entity beside it: client-rows.ts and cvr-rows.ts (Replicache's bookkeeping),
+ * server/db/row-locks.ts, project-rows.ts, task-rows.ts, trash-rows.ts, relation-rows.ts,
+ * label-rows.ts, comment-rows.ts, attachment-rows.ts, activity-rows.ts, notice-rows.ts and
+ * status-rows.ts.
  */
 import type postgres from "postgres";
 import type {

@@ -1,7 +1,8 @@
 /**
  * The SQL of project statuses (table project_status, migration 0010): their values for the
  * pull, the look-ups that check a task's status, and the writes of the Workflow mutators
- * (workflow-mutations.ts). Split from data.ts by entity, as STYLE.md asks.
+ * (mutations/workflow-mutations.ts). Split from data.ts (now scope-rows.ts) by entity, as STYLE.md
+ * asks.
  *
  * Locks, in the push's order (projects, then tasks, then statuses): a task written into a status
  * takes that status's row `for share`, and deleting a status updates its row before it moves

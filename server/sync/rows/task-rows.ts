@@ -1,7 +1,8 @@
 /**
  * The push's reads and writes of tasks: locks, inserts and updates, the description's document,
- * labels, and the links between a parent and its sub-tasks (server/sync/apply-mutation.ts).
- * Deleting a task keeps it in the trash first: trash-rows.ts. Split from data.ts.
+ * labels, and the links between a parent and its sub-tasks
+ * (server/sync/mutations/apply-mutation.ts). Deleting a task keeps it in the trash first:
+ * trash-rows.ts. Split from data.ts (now scope-rows.ts).
  */
 import type postgres from "postgres";
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
@@ -37,7 +38,7 @@ export async function lockTask(tx: Db, id: string, userId: string): Promise<Lock
   return row ?? null;
 }
 
-/** Sent together, run in order (a push's writes go out at once: transaction.ts). */
+/** Sent together, run in order (a push's writes go out at once: server/db/transaction.ts). */
 export async function insertTask(tx: Db, task: Task) {
   await Promise.all([
     tx`

@@ -1,7 +1,7 @@
 /**
  * Deleted tasks and their trash (migration 0008, server/sync/README.md "Trash"): a delete keeps
  * what restoring the task needs, and restoring puts it back with its sub-tasks, labels, comments
- * and history. Split from data.ts.
+ * and history. Split from data.ts (now scope-rows.ts).
  */
 import type postgres from "postgres";
 import { z } from "zod";
