@@ -1,6 +1,7 @@
 /**
- * Who hears of a change, decided inside the push transaction that makes it (called from
- * server/sync/mutations/apply-mutation.ts, beside the activity lines). The rules (README.md here):
+ * Who hears of a change, decided inside the push transaction that makes it (called from the
+ * handlers in server/sync/mutations/, task.ts and comment.ts, beside the activity lines). The
+ * rules (README.md here):
  *
  * - assigned / unassigned: the new and the old assignee;
  * - mentioned: a member newly mentioned in a description or a comment;

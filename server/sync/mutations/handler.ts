@@ -27,3 +27,6 @@ export type Handler<N extends MutatorName> = (
   context: HandlerContext,
   args: z.output<(typeof mutatorArgs)[N]>,
 ) => Promise<Applied>;
+
+/** The handlers of some mutators, each of its own arguments (one entity's file holds these). */
+export type Handlers<N extends MutatorName> = { [K in N]: Handler<K> };

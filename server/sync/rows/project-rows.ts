@@ -1,5 +1,5 @@
 /**
- * The push's reads and writes of projects (server/sync/mutations/apply-mutation.ts). Split from
+ * The push's reads and writes of projects (server/sync/mutations/project.ts). Split from
  * data.ts (now scope-rows.ts).
  */
 import type postgres from "postgres";

@@ -1,7 +1,7 @@
 /**
  * The push's reads and writes of tasks: locks, inserts and updates, the description's document,
  * labels, and the links between a parent and its sub-tasks
- * (server/sync/mutations/apply-mutation.ts). Deleting a task keeps it in the trash first:
+ * (server/sync/mutations/task.ts). Deleting a task keeps it in the trash first:
  * trash-rows.ts. Split from data.ts (now scope-rows.ts).
  */
 import type postgres from "postgres";
