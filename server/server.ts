@@ -5,6 +5,7 @@ import { createAttachmentStorage } from "./attachments/create-storage.ts";
 import { startAttachmentPurge } from "./attachments/purge.ts";
 import type { AttachmentStorage } from "./attachments/storage.ts";
 import { createAuth } from "./auth/auth.ts";
+import { forgetCachedSessions } from "./auth/session.ts";
 import { resolveAuthSecret, type Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
@@ -12,10 +13,10 @@ import { createLogger, type Logger } from "./logger.ts";
 import type { Lifecycle } from "./health/health-routes.ts";
 import { createMetrics } from "./metrics/metrics.ts";
 import { settleRestoredDatabase } from "./sync/restored.ts";
-import { observeTransactions } from "./sync/transaction.ts";
+import { observeTransactions } from "./db/transaction.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startNotificationJobs, type NotificationJobs } from "./notifications/jobs.ts";
-import { authCallAnnouncer } from "./sync/auth-announcements.ts";
+import { authCallAnnouncer } from "./auth/auth-announcements.ts";
 import { createPresence, type Presence } from "./presence/presence.ts";
 import { createPokes, type Pokes } from "./sync/poke.ts";
 
@@ -89,7 +90,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       ended: (isolation, seconds) => metrics.transactionDuration.observe({ isolation }, seconds),
     });
     metrics.gauges.connectionsInUse = () => connectionsInUse;
-    pokes = await createPokes({ db, logger, metrics });
+    pokes = await createPokes({ db, logger, metrics, forgetCachedSessions });
     presence = await createPresence({ db, logger, pokes });
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,

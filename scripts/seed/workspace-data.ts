@@ -1,7 +1,7 @@
 /**
  * The rows of one seeded workspace, generated in memory from a fixed random seed: the same
  * options always give the same ids, texts, dates and positions. Written to the database by
- * seed-workspace.ts exactly as the push would write them (server/sync/apply-mutation.ts): task
+ * seed-workspace.ts exactly as the push would write them (server/sync/mutations/task.ts): task
  * numbers 1…n per project with `last_task_number` = n, fractional positions per status, one
  * "created" activity per task and one "comment" activity per comment.
  */

@@ -16,7 +16,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { mailText, oneLine } from "../mail/mail-text.ts";
-import type { AuthCall } from "../sync/auth-announcements.ts";
+import type { AuthCall } from "./auth-announcements.ts";
 import { refuseUnstorableInput } from "./auth-input-guard.ts";
 import { mailedLinkPage } from "./mailed-link-pages.ts";
 import { setPasswordRoute } from "./set-password-route.ts";
@@ -32,7 +32,7 @@ export type AuthDeps = {
   /** The public URL of this server: BASE_URL, or the local address it listens on. */
   baseUrl: string;
   secret: string;
-  /** Told of every call once it has run (server/sync/auth-announcements.ts picks its pokes). */
+  /** Told of every call once it has run (server/auth/auth-announcements.ts picks its pokes). */
   onAuthCall?: (call: AuthCall) => Promise<void>;
 };
 

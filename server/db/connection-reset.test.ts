@@ -16,7 +16,7 @@ import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { freePort } from "../../e2e/support/server-process.ts";
-import { postgresErrorCode, readCommitted } from "../sync/transaction.ts";
+import { postgresErrorCode, readCommitted } from "./transaction.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { connectPostgres, openDatabase, reconnectDelay, type Database } from "./database.ts";
 

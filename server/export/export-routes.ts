@@ -11,7 +11,7 @@ import { idSchema } from "../../shared/entities.ts";
 import type { Auth } from "../auth/auth.ts";
 import { getSignedIn } from "../auth/session.ts";
 import { ApiError } from "../http/api-error.ts";
-import { projectComments } from "../sync/data.ts";
+import { projectComments } from "../sync/rows/scope-rows.ts";
 
 export function exportRoutes({ auth, sql }: { auth: Auth; sql: postgres.Sql }): Router {
   const router = Router();

@@ -69,7 +69,7 @@ describe("the API error handler", () => {
       }
     });
     routes.get("/api/deadlocked", () => {
-      // What a transaction throws once its retries are spent (sync/transaction.ts).
+      // What a transaction throws once its retries are spent (db/transaction.ts).
       throw Object.assign(new Error("deadlock detected"), { code: "40P01" });
     });
     routes.get("/api/wrapped-database-down", () => {

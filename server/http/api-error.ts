@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { isRetryable } from "../sync/transaction.ts";
+import { isRetryable } from "../db/transaction.ts";
 
 /** The one shape every API error takes: `{ code, message }` with the right status. */
 export class ApiError extends Error {
@@ -59,7 +59,7 @@ export function databaseUnavailable(error: unknown, depth = 0): boolean {
 
 /**
  * A database failure that passes: Postgres restarting or out of reach, or deadlocks and
- * serialization failures past every retry of sync/transaction.ts.
+ * serialization failures past every retry of db/transaction.ts.
  */
 function transientDatabaseError(error: unknown) {
   if (databaseUnavailable(error)) {

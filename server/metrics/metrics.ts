@@ -9,7 +9,7 @@
  * - Sync: push and pull durations and the bytes they carried (sync-routes.ts); mutations
  *   applied, and refused by reason (push.ts); poke streams open and pokes sent (poke.ts).
  * - Database: connections the pool has handed out and transactions' durations by isolation
- *   (transaction.ts, through `observeTransactions`).
+ *   (server/db/transaction.ts, through `observeTransactions`).
  * - The process: prom-client's defaults (CPU, memory, event loop lag, handles).
  */
 import type { NextFunction, Request, Response } from "express";

@@ -1,6 +1,7 @@
 /**
- * Who hears of a change, decided inside the push transaction that makes it (called from
- * server/sync/apply-mutation.ts, beside the activity lines). The rules (README.md here):
+ * Who hears of a change, decided inside the push transaction that makes it (called from the
+ * handlers in server/sync/mutations/, task.ts and comment.ts, beside the activity lines). The
+ * rules (README.md here):
  *
  * - assigned / unassigned: the new and the old assignee;
  * - mentioned: a member newly mentioned in a description or a comment;
@@ -10,12 +11,12 @@
  * - the creator, the assignee, commenters and the people mentioned become subscribers.
  *
  * The statements are sent in order on the transaction and not awaited here: the caller awaits
- * them with its own last statements (apply-mutation.ts `Applied`). Subscribers are notified
+ * them with its own last statements (handler.ts `Applied`). Subscribers are notified
  * before the change's new subscribers are added, so a person assigned in this change is told
  * "assigned", not also "status changed".
  */
 import { mentionedUserIds, mentionsAsText } from "../../shared/mentions.ts";
-import type { Tx } from "../sync/transaction.ts";
+import type { Tx } from "../db/transaction.ts";
 import * as rows from "./notification-rows.ts";
 import type { NotificationDetails, TaskEvent } from "./notification-rows.ts";
 

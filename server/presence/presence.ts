@@ -25,7 +25,7 @@ import {
 import type { SessionUser } from "../auth/session.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
-import { notify, userWorkspaceIds } from "../sync/data.ts";
+import { notify, userWorkspaceIds } from "../sync/rows/scope-rows.ts";
 import type { PokeStream, Pokes, SyncChange } from "../sync/poke.ts";
 
 export const PRESENCE_CHANNEL = "presence";

@@ -18,7 +18,7 @@ import { InvalidDescription } from "../../shared/description-doc.ts";
 
 /**
  * A description as the push reads and writes it: the markdown, and the document's state in
- * base64 (null while there is none), which only the workers decode (task-rows.ts says why).
+ * base64 (null while there is none), which only the workers decode (rows/task-rows.ts says why).
  */
 export type StoredDescription = { markdown: string; state: string | null };
 

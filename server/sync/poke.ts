@@ -32,12 +32,11 @@
 import type { Response } from "express";
 import { z } from "zod";
 import type { Database } from "../db/database.ts";
-import { forgetCachedSessions } from "../auth/session.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics/metrics.ts";
-import { liveSessionIds, notify, userWorkspaceIds } from "./data.ts";
-import type { Tx } from "./transaction.ts";
+import { liveSessionIds, notify, userWorkspaceIds } from "./rows/scope-rows.ts";
+import type { Tx } from "../db/transaction.ts";
 
 export type SyncChange = { workspaceIds: string[]; userIds: string[] };
 
@@ -129,11 +128,17 @@ export async function createPokes({
   db,
   logger,
   metrics,
+  forgetCachedSessions,
 }: {
   db: Database;
   logger: Logger;
   /** Counts pokes written, and reads the streams open when scraped. */
   metrics?: Metrics;
+  /**
+   * Forgets every session the instance believes (`server/auth/session.ts`), handed in by the
+   * server's wiring so that sync does not import auth: called whenever sessions may have ended.
+   */
+  forgetCachedSessions: () => void;
 }): Promise<Pokes> {
   const connections = new Set<Connection>();
   const observers = new Set<StreamObserver>();
@@ -286,7 +291,7 @@ export async function createPokes({
     unlisten = listening.unlisten;
   }
 
-  // All sent at once: in a push they go out right before its COMMIT (transaction.ts).
+  // All sent at once: in a push they go out right before its COMMIT (server/db/transaction.ts).
   const notifyAll = async (sql: Tx, change: SyncChange) => {
     await Promise.all(payloads(change).map((payload) => notify(sql, POKE_CHANNEL, payload)));
   };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import type { PatchOperation, PullResponseV1 } from "replicache";
 import { describe, expect, it } from "vitest";
-import type { Row } from "./data.ts";
+import type { Row } from "./rows/scope-rows.ts";
 import { pullGzip, pullJson, sharedPuts } from "./pull-body.ts";
 
 function rows(count: number, title = "Task"): Row[] {

@@ -21,7 +21,7 @@
 import { promisify } from "node:util";
 import { constants, crc32, deflateRaw } from "node:zlib";
 import type { PatchOperation, PullResponseV1 } from "replicache";
-import type { Row } from "./data.ts";
+import type { Row } from "./rows/scope-rows.ts";
 
 type PullResult = PullResponseV1;
 type Put = Extract<PatchOperation, { op: "put" }>;

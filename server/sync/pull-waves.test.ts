@@ -13,11 +13,11 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
-import * as clientRows from "./client-rows.ts";
-import * as cvrRows from "./cvr-rows.ts";
+import * as clientRows from "./rows/client-rows.ts";
+import * as cvrRows from "./rows/cvr-rows.ts";
 import { pull, type PullCookie } from "./pull.ts";
 import { createPullWaves, type PullWaves } from "./pull-waves.ts";
-import { postgresErrorCode, withRetry } from "./transaction.ts";
+import { postgresErrorCode, withRetry } from "../db/transaction.ts";
 
 let server: TestServer;
 let owner: TestUser;

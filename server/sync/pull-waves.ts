@@ -24,7 +24,7 @@
  * (a client group of another user: 403) is that pull's own, and the others go on.
  */
 import postgres from "postgres";
-import { firstCause, withRetry, type Commit, type Tx } from "./transaction.ts";
+import { firstCause, withRetry, type Commit, type Tx } from "../db/transaction.ts";
 
 /**
  * A read that every pull makes for a key of its own (its client group, its record): the keys

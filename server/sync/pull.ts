@@ -67,12 +67,12 @@ import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
 import { changedMutationIds, diffCvr } from "./cvr.ts";
 import * as notificationRows from "../notifications/notification-rows.ts";
-import * as clientRows from "./client-rows.ts";
-import * as cvrRows from "./cvr-rows.ts";
-import * as data from "./data.ts";
+import * as clientRows from "./rows/client-rows.ts";
+import * as cvrRows from "./rows/cvr-rows.ts";
+import * as data from "./rows/scope-rows.ts";
 import { sharedPuts } from "./pull-body.ts";
 import { solo, type PullWaves, type Shared } from "./pull-waves.ts";
-import { withRetry, type Commit, type Tx } from "./transaction.ts";
+import { withRetry, type Commit, type Tx } from "../db/transaction.ts";
 import type postgres from "postgres";
 
 /** Older records than the newest few of a group answer with a reset instead of a diff. */

@@ -1,6 +1,6 @@
 /**
- * The row locks of pushes that run at the same time (push.ts, row-locks.ts `lockRows`), on real
- * Postgres: PGlite has one connection, so nothing there runs beside anything else.
+ * The row locks of pushes that run at the same time (push.ts, server/db/row-locks.ts `lockRows`),
+ * on real Postgres: PGlite has one connection, so nothing there runs beside anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { taskStoreKey } from "../../shared/keys.ts";
@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from "../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
-import * as projectRows from "./project-rows.ts";
+import * as projectRows from "./rows/project-rows.ts";
 
 describe.skipIf(!process.env.DATABASE_URL)("pushes into one project at the same time", () => {
   let server: TestServer;

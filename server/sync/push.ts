@@ -5,9 +5,10 @@
  *    another user → 403 before anything is written.
  * 2. Each mutation in its own transaction (retried on deadlock): lock the client group row,
  *    read the client's lastMutationID, skip ids already applied (rolling back), apply
- *    (apply-mutation.ts), bump lastMutationID, queue the poke (`pg_notify` commits with it).
+ *    (mutations/apply-mutation.ts), bump lastMutationID, queue the poke (`pg_notify` commits
+ *    with it).
  *    The statements go out in as few round trips as the handler's reads allow (two for an
- *    edit, a move or a new task; transaction.ts): BEGIN, the group's lock, the client's id
+ *    edit, a move or a new task; ../db/transaction.ts): BEGIN, the group's lock, the client's id
  *    and the handler's first reads and locks; any reads that depend on those; its writes, the
  *    new lastMutationID, the poke and COMMIT. A push of several
  *    mutations first tries them all in one transaction (processBatch); any refusal rolls that
@@ -35,7 +36,7 @@
  *   clients' lastMutationIDs are read after it in their own statement (which sees everything
  *   committed before it): each mutation is applied once, in order.
  * - The row a mutation changes is read `for update` (a project `for no key update`, which lets
- *   foreign-key checks through: row-locks.ts `lockRows`), with the caller's role (the `lock*`
+ *   foreign-key checks through: ../db/row-locks.ts `lockRows`), with the caller's role (the `lock*`
  *   of each entity's `*-rows.ts`): what the handler decides from it (an activity's "from", a
  *   change of sharing) still holds when it writes. createTask locks the project, which also
  *   makes task numbers unique and gap-free and lets the position of a new task see the task
@@ -53,13 +54,13 @@ import { hasControlCharacters, opaqueIdSchema } from "../../shared/opaque-id.ts"
 import { MAX_MUTATIONS_PER_PUSH } from "../../shared/push-limits.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
-import { applyMutation, rowsToLock } from "./apply-mutation.ts";
-import * as clientRows from "./client-rows.ts";
-import * as noticeRows from "./notice-rows.ts";
-import * as rowLocks from "./row-locks.ts";
-import { MutationRefused } from "./permissions-check.ts";
+import { applyMutation, rowsToLock } from "./mutations/apply-mutation.ts";
+import * as clientRows from "./rows/client-rows.ts";
+import * as noticeRows from "./rows/notice-rows.ts";
+import * as rowLocks from "../db/row-locks.ts";
+import { MutationRefused } from "./mutations/permissions-check.ts";
 import type { PokeAnnouncer, SyncChange } from "./poke.ts";
-import { postgresErrorCode, readCommitted, type Commit, type Tx } from "./transaction.ts";
+import { postgresErrorCode, readCommitted, type Commit, type Tx } from "../db/transaction.ts";
 import { isMutatorName } from "../../shared/mutators/mutators.ts";
 
 /** `replicache_client.last_mutation_id` is an integer column. */

@@ -5,7 +5,7 @@
  * `WriteTransaction` satisfies, they give the client the optimistic result at once; the server
  * re-runs every mutation authoritatively with SQL (server/sync/push.ts), checking roles,
  * assigning task numbers and writing activity, and its rows replace these values on the next
- * pull. Keep the two in step: server/sync/mutators-parity.test.ts compares them.
+ * pull. Keep the two in step: server/sync/mutations/mutators-parity.test.ts compares them.
  *
  * Rules for every mutator: parse the arguments first (a bad call throws at the caller); never
  * read the clock or a random source (mutators are replayed on rebase: arguments carry every id,
