@@ -6,6 +6,15 @@ import globals from "globals";
 /** The client's floors, top first: each imports only from those after it (and shared/). */
 const floors = ["app", "features", "components", "platform", "ui", "lib"];
 
+/**
+ * The server's floor, lowest first: `db/`, then `http/` and `mail/`, then `auth/`. Each may
+ * import only the folders below it; every other folder (notifications, attachments, search…)
+ * stands on them and never on `sync/`, the protocol, except presence, which rides the poke
+ * stream, and export, which reads comments as a pull does. Tests may import anything.
+ */
+const serverFloors = { db: [], http: ["db"], mail: ["db", "http"], auth: ["db", "http", "mail"] };
+const serverAreasBesideSync = ["presence", "export"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,6 +84,23 @@ export default tseslint.config(
     },
   },
   ...floorRules(),
+  ...serverFloorRules(),
+  {
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(client|server)/",
+              message: "shared/ is what client and server agree on: it imports neither.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
 
 function featureMessage() {
@@ -94,6 +120,56 @@ function above(floor) {
       `client/${floor}/ imports nothing from ${higher.map((name) => `${name}/`).join(", ")}: ` +
       `imports run one way, ${floors.join(" → ")} → shared (STYLE.md).`,
   };
+}
+
+function serverFloorRules() {
+  const floorBlocks = Object.entries(serverFloors).map(([floor, below]) => ({
+    files: [`server/${floor}/**/*.ts`],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(?!(${[floor, ...below].join("|")})/)[a-z-]+/`,
+              message:
+                `server/${floor}/ is part of the floor the server stands on: it imports only ` +
+                `${below.length ? below.map((name) => `${name}/`).join(", ") : "nothing of the server"}.`,
+            },
+          ],
+        },
+      ],
+    },
+  }));
+  return [
+    ...floorBlocks,
+    {
+      files: ["server/*/**/*.ts"],
+      ignores: [
+        "**/*.test.ts",
+        "server/sync/**",
+        "server/test/**",
+        ...Object.keys(serverFloors).map((floor) => `server/${floor}/**`),
+        ...serverAreasBesideSync.map((area) => `server/${area}/**`),
+      ],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                regex: "^(\\.\\./)+sync/",
+                message:
+                  "The server's areas stand on db/ and auth/, never on sync/ (the protocol): " +
+                  "move what both need down to db/ or auth/.",
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
 }
 
 /** components/, platform/, ui/ and lib/: each against every floor above it. */

@@ -1,7 +1,8 @@
 /**
  * The client's floor order is a lint rule (eslint.config.js): imports run one way, app →
  * features → components → platform → ui → lib → shared, and a feature imports no other
- * feature. Each case lints one import as if written in a file of that floor.
+ * feature. The server stands on db/, http/, mail/ and auth/, and its areas never on sync/;
+ * shared/ imports neither side. Each case lints one import as if written in a file there.
  */
 import path from "node:path";
 import { ESLint } from "eslint";
@@ -48,6 +49,40 @@ describe("the client's floor order", () => {
     ["client/features/board/example.ts", "./board.tsx"],
     ["client/features/dashboard/example.ts", "../board/board.tsx"],
     ["client/app/example.tsx", "../features/board/board.tsx"],
+  ])("lets %s import %s", async (file, source) => {
+    expect(await floorErrors(file, source)).toEqual([]);
+  });
+});
+
+describe("the server's floor", () => {
+  it.each([
+    ["server/db/example.ts", "../auth/session.ts"],
+    ["server/db/example.ts", "../sync/push.ts"],
+    ["server/http/example.ts", "../auth/session.ts"],
+    ["server/auth/example.ts", "../sync/poke.ts"],
+    ["server/auth/example.ts", "../notifications/jobs.ts"],
+    ["server/search/example.ts", "../sync/rows/scope-rows.ts"],
+    ["server/notifications/example.ts", "../sync/poke.ts"],
+    ["shared/example.ts", "../server/auth/session.ts"],
+    ["shared/mutators/example.ts", "../../client/lib/due-date.ts"],
+  ])("fails %s importing %s", async (file, source) => {
+    const errors = await floorErrors(file, source);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/imports only|never on sync|imports neither/);
+  });
+
+  it.each([
+    ["server/db/example.ts", "./transaction.ts"],
+    ["server/db/example.ts", "../logger.ts"],
+    ["server/http/example.ts", "../db/transaction.ts"],
+    ["server/auth/example.ts", "../db/notify.ts"],
+    ["server/auth/example.ts", "../mail/mailer.ts"],
+    ["server/search/example.ts", "../auth/auth-rows.ts"],
+    ["server/sync/example.ts", "../auth/auth-rows.ts"],
+    ["server/sync/mutations/example.ts", "../rows/task-rows.ts"],
+    ["server/presence/example.ts", "../sync/poke.ts"],
+    ["server/search/example.test.ts", "../sync/poke.ts"],
+    ["shared/mutators/example.ts", "../task-position.ts"],
   ])("lets %s import %s", async (file, source) => {
     expect(await floorErrors(file, source)).toEqual([]);
   });

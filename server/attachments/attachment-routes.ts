@@ -27,8 +27,8 @@ import type { Auth } from "../auth/auth.ts";
 import { requireTrustedOrigin } from "../auth/origin-check.ts";
 import { getSignedIn } from "../auth/session.ts";
 import { ApiError } from "../http/api-error.ts";
-import { memberRole } from "../sync/rows/scope-rows.ts";
-import type { PokeAnnouncer } from "../sync/poke.ts";
+import { memberRole } from "../auth/auth-rows.ts";
+import type { PokeAnnouncer } from "../db/notify.ts";
 import {
   attachmentAccess,
   issueUpload,

@@ -9,8 +9,8 @@
 import type postgres from "postgres";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
-import { userWorkspaceIds } from "../sync/rows/scope-rows.ts";
-import type { PokeAnnouncer, SyncChange } from "../sync/poke.ts";
+import { userWorkspaceIds } from "./auth-rows.ts";
+import type { PokeAnnouncer, SyncChange } from "../db/notify.ts";
 
 export type AuthCall = {
   path: string;

@@ -14,7 +14,7 @@
  */
 import type postgres from "postgres";
 import { isDoneCategory } from "../../shared/statuses.ts";
-import type { PokeAnnouncer } from "../sync/poke.ts";
+import type { PokeAnnouncer } from "../db/notify.ts";
 import { statusCategories } from "../../shared/status-palette.ts";
 
 /** pg_try_advisory_xact_lock key of this job ("duedates" in ASCII). */

@@ -6,7 +6,7 @@
 import type postgres from "postgres";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { PokeAnnouncer } from "../sync/poke.ts";
+import type { PokeAnnouncer } from "../db/notify.ts";
 import { notifyDueDates, pruneArchivedNotifications, type DueDateRun } from "./due-dates.ts";
 import { sendNotificationMail } from "./notification-mail.ts";
 

@@ -13,7 +13,7 @@ import express, { Router, type Request } from "express";
 import type postgres from "postgres";
 import { z } from "zod";
 import { ApiError } from "../http/api-error.ts";
-import type { PokeAnnouncer } from "../sync/poke.ts";
+import type { PokeAnnouncer } from "../db/notify.ts";
 import { saveSettings } from "./notification-rows.ts";
 import { isValidUnsubscribeToken } from "./unsubscribe-token.ts";
 

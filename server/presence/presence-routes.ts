@@ -14,7 +14,7 @@ import type { Auth } from "../auth/auth.ts";
 import { requireTrustedOrigin } from "../auth/origin-check.ts";
 import { getSignedIn } from "../auth/session.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
-import { memberRole } from "../sync/rows/scope-rows.ts";
+import { memberRole } from "../auth/auth-rows.ts";
 import type { Presence } from "./presence.ts";
 import { createReportRate } from "./report-rate.ts";
 

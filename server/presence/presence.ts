@@ -25,8 +25,10 @@ import {
 import type { SessionUser } from "../auth/session.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
-import { notify, userWorkspaceIds } from "../sync/rows/scope-rows.ts";
-import type { PokeStream, Pokes, SyncChange } from "../sync/poke.ts";
+import { userWorkspaceIds } from "../auth/auth-rows.ts";
+import { notify } from "../db/notify.ts";
+import type { PokeStream, Pokes } from "../sync/poke.ts";
+import type { SyncChange } from "../db/notify.ts";
 
 export const PRESENCE_CHANNEL = "presence";
 /** A list goes out this long after its first change, with whatever else changed meanwhile. */

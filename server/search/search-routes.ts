@@ -19,7 +19,7 @@ import { idSchema } from "../../shared/entities.ts";
 import type { Auth } from "../auth/auth.ts";
 import { getSignedIn } from "../auth/session.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
-import { memberRole } from "../sync/rows/scope-rows.ts";
+import { memberRole } from "../auth/auth-rows.ts";
 
 export const SEARCH_RESULTS = 20;
 const MAX_WORDS = 8;

@@ -35,10 +35,9 @@ import type { Database } from "../db/database.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics/metrics.ts";
-import { liveSessionIds, notify, userWorkspaceIds } from "./rows/scope-rows.ts";
+import { liveSessionIds, userWorkspaceIds } from "../auth/auth-rows.ts";
+import { notify, type PokeAnnouncer, type SyncChange } from "../db/notify.ts";
 import type { Tx } from "../db/transaction.ts";
-
-export type SyncChange = { workspaceIds: string[]; userIds: string[] };
 
 export const POKE_CHANNEL = "replicache_poke";
 const HEARTBEAT_MS = 25_000;
@@ -68,18 +67,6 @@ const changeSchema = z.object({
   s: z.literal(true).optional(),
 });
 const SESSIONS_ENDED_PAYLOAD = JSON.stringify({ w: [], u: [], s: true });
-
-/** Publishes changes; the push and the better-auth hook use it. */
-export type PokeAnnouncer = {
-  /** Inside the writing transaction: real Postgres queues the NOTIFY for the commit. */
-  inTransaction(tx: Tx, change: SyncChange): Promise<void>;
-  /** After the commit: the embedded database's in-process bus publishes here. */
-  afterCommit(change: SyncChange): void;
-  /** Outside any transaction, for writes someone else committed (better-auth's calls). */
-  announce(change: SyncChange): Promise<void>;
-  /** After a call that may have ended sessions: every instance checks its streams' sessions. */
-  sessionsEnded(): Promise<void>;
-};
 
 /** An open stream, as presence sees it. */
 export type PokeStream = {

@@ -59,7 +59,7 @@ import * as clientRows from "./rows/client-rows.ts";
 import * as noticeRows from "./rows/notice-rows.ts";
 import * as rowLocks from "../db/row-locks.ts";
 import { MutationRefused } from "./mutations/permissions-check.ts";
-import type { PokeAnnouncer, SyncChange } from "./poke.ts";
+import type { PokeAnnouncer, SyncChange } from "../db/notify.ts";
 import { postgresErrorCode, readCommitted, type Commit, type Tx } from "../db/transaction.ts";
 import { isMutatorName } from "../../shared/mutators/mutators.ts";
 

@@ -6,7 +6,7 @@
  */
 import type { NoticeCode } from "../../../shared/entities.ts";
 import { canPerform, type SyncAction } from "../../../shared/sync-permissions.ts";
-import { memberRole } from "../rows/scope-rows.ts";
+import { memberRole } from "../../auth/auth-rows.ts";
 import type { Tx } from "../../db/transaction.ts";
 
 export class MutationRefused extends Error {

@@ -8,7 +8,7 @@ import { parentRefusal } from "../../../shared/subtasks.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import * as notify from "../../notifications/notify.ts";
 import * as activityRows from "../rows/activity-rows.ts";
-import * as data from "../rows/scope-rows.ts";
+import { memberRole } from "../../auth/auth-rows.ts";
 import {
   mergeDescription,
   replaceDescription,
@@ -356,7 +356,7 @@ const unknownStatus = () =>
 
 /** An assignee must be a member of the task's workspace. */
 async function requireAssignable(tx: Tx, workspaceId: string, assigneeId: string) {
-  if ((await data.memberRole(tx, workspaceId, assigneeId)) === null) {
+  if ((await memberRole(tx, workspaceId, assigneeId)) === null) {
     throw new MutationRefused("INVALID", "The assignee is not a member of this workspace.");
   }
 }

@@ -537,7 +537,6 @@ async function descriptionDocsWhere(tx: Db, where: Where): Promise<DescriptionDo
 // ---------------------------------------------------------------------------------------------
 // Membership
 
-/** The person's role in the workspace, or null when they are not a member. */
 /**
  * The comments of a project's tasks, oldest first, if the person is a member of its workspace;
  * null for a project they cannot see (or none).
@@ -557,30 +556,4 @@ export async function projectComments(
     tx`where task_id in (select id from task where project_id = ${projectId})
       order by created_at, id`,
   );
-}
-
-export async function memberRole(tx: Db, workspaceId: string, userId: string) {
-  const [row] = await tx<{ role: string }[]>`
-    select role from member where "organizationId" = ${workspaceId} and "userId" = ${userId}`;
-  return row?.role ?? null;
-}
-
-export async function userWorkspaceIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db<{ id: string }[]>`
-    select "organizationId" as id from member where "userId" = ${userId}`;
-  return rows.map((row) => row.id);
-}
-
-/** Of these better-auth sessions, the ones that still exist and have not expired. */
-export async function liveSessionIds(db: Db, sessionIds: string[]): Promise<Set<string>> {
-  const rows = await db<{ id: string }[]>`
-    select id from session where id = any(${sessionIds}) and "expiresAt" > now()`;
-  return new Set(rows.map((row) => row.id));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pokes
-
-export async function notify(tx: Db, channel: string, payload: string) {
-  await tx`select pg_notify(${channel}, ${payload})`;
 }
