@@ -5,7 +5,7 @@ import {
   uniqueEmail,
   workspaceWithMember,
 } from "./support/accounts.ts";
-import { createProjectThroughSync } from "./support/sync.ts";
+import { ownerOfNewProject } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 const plannedGroup = (page: Page) => page.getByRole("region", { name: "Planned" });
@@ -82,11 +82,9 @@ test("an owner bulk-edits planned tasks and a member sees each change without a 
 test("an empty backlog says how to fill it; a task planned there is archived and restored", async ({
   page,
 }) => {
-  await signUpThroughApi(page.request, { name: "Eve Empty", email: uniqueEmail("eve") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Empty backlog");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Later",
-    key: "LTR",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Empty backlog", {
+    owner: { name: "Eve Empty", email: uniqueEmail("eve") },
+    project: { name: "Later", key: "LTR" },
   });
   await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`);
   const archivedGroup = page.getByRole("region", { name: "Archived" });
@@ -214,11 +212,9 @@ test("the bulk bar floats over the list; s p a l d open its pickers for every se
 test("backlog rows show a task's facts as the list does, and fit a phone in two lines", async ({
   page,
 }) => {
-  await signUpThroughApi(page.request, { name: "Pia Phone", email: uniqueEmail("pia") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Phone backlog");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Later",
-    key: "LTR",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Phone backlog", {
+    owner: { name: "Pia Phone", email: uniqueEmail("pia") },
+    project: { name: "Later", key: "LTR" },
   });
   const session = (await (await page.request.get("/api/auth/get-session")).json()) as {
     user: { id: string };

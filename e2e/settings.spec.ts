@@ -8,7 +8,7 @@ import {
   workspaceWithMember,
 } from "./support/accounts.ts";
 import { oidcProviderName } from "./support/oidc-provider.ts";
-import { createProjectThroughSync } from "./support/sync.ts";
+import { createProjectThroughSync, ownerOfNewProject } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 test("an owner changes a member's role, cancels an invitation and removes the member", async ({
@@ -84,11 +84,9 @@ test("on a phone the members and invitations fit the screen, each row in two lin
 test("on a phone the settings menu is one row above the page, scrolled to where one is, and a label's row fits", async ({
   page,
 }) => {
-  await signUpThroughApi(page.request, { name: "Pat Phone", email: uniqueEmail("pat") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Phone settings");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Hardware",
-    key: "HW",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Phone settings", {
+    owner: { name: "Pat Phone", email: uniqueEmail("pat") },
+    project: { name: "Hardware", key: "HW" },
   });
   await pushMutations(page.request, [
     mutation("createLabel", {
