@@ -15,21 +15,12 @@ import { useApiData } from "../../lib/use-api-data.ts";
 import { WorkspaceLabelsSection } from "./workspace-labels-section.tsx";
 import { WorkspaceStorageSection } from "./workspace-storage-section.tsx";
 import { slugMaxLength, slugPattern } from "../../lib/workspace-slug.ts";
+import { loadWorkspace, type FullWorkspace } from "../../components/full-workspace.ts";
 
 /** Settings of the active workspace (the remembered one, else the session's). */
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/workspace/general")({
   component: WorkspaceGeneralSettings,
 });
-
-async function loadWorkspace(workspaceId: string) {
-  const workspace = await unwrap(
-    authClient.organization.getFullOrganization({ query: { organizationId: workspaceId } }),
-  );
-  if (!workspace) throw new Error(`Workspace ${workspaceId} was not returned`);
-  return workspace;
-}
-
-type FullWorkspace = Awaited<ReturnType<typeof loadWorkspace>>;
 
 function WorkspaceGeneralSettings() {
   const session = useSession();
