@@ -4,7 +4,7 @@ import {
   createWorkspaceThroughApi,
   signUpThroughApi,
   uniqueEmail,
-  workspaceWithMember,
+  withOlga,
 } from "./support/accounts.ts";
 import { createProjectThroughSync } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
@@ -90,11 +90,7 @@ test("deleting a project takes its key as confirmation, and it leaves the worksp
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Milo Member",
-    workspace: "Deletions",
-  });
+  const { workspaceId, memberContext, memberPage } = await withOlga(page, browser, "Deletions");
   const projectId = await createProjectThroughSync(page.request, workspaceId, {
     name: "Old site",
     key: "OLD",

@@ -5,7 +5,7 @@ import {
   password,
   signUpThroughApi,
   uniqueEmail,
-  workspaceWithMember,
+  withOlga,
 } from "./support/accounts.ts";
 import { oidcProviderName } from "./support/oidc-provider.ts";
 import { createProjectThroughSync, ownerOfNewProject } from "./support/sync.ts";
@@ -15,11 +15,7 @@ test("an owner changes a member's role, cancels an invitation and removes the me
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Mia Member",
-    workspace: "Roles",
-  });
+  const { workspaceId, memberContext } = await withOlga(page, browser, "Roles", "Mia Member");
   await memberContext.close();
 
   await page.goto(`/dashboard/workspace/${workspaceId}/members`);
@@ -46,11 +42,12 @@ test("on a phone the members and invitations fit the screen, each row in two lin
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Mia Member",
-    workspace: "Small screen",
-  });
+  const { workspaceId, memberContext } = await withOlga(
+    page,
+    browser,
+    "Small screen",
+    "Mia Member",
+  );
   await memberContext.close();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboard/workspace/${workspaceId}/members`);
@@ -223,11 +220,12 @@ test("an owner recolours and deletes labels in the settings, and a member's boar
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Mia Member",
-    workspace: "Labels",
-  });
+  const { workspaceId, memberContext, memberPage } = await withOlga(
+    page,
+    browser,
+    "Labels",
+    "Mia Member",
+  );
   const projectId = await createProjectThroughSync(page.request, workspaceId, {
     name: "Website",
     key: "WEB",
