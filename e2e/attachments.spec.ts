@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { z } from "zod";
 import { descriptionEditor, editorText } from "./support/description-editor.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
@@ -48,6 +55,16 @@ async function expectLoaded(image: Locator) {
 }
 
 const attachments = (page: Page) => page.getByRole("region", { name: "Attachments" });
+
+/** The owner of `ownerAndMember` on the page of a new task, its attachments still empty. */
+async function ownerOnNewTask(browser: Browser) {
+  const { owner, workspaceId, projectId } = await ownerAndMember(browser);
+  const taskId = await newTask(owner.request, projectId);
+  const page = await owner.newPage();
+  await page.goto(taskUrlOf(workspaceId, projectId, taskId));
+  await expect(attachments(page)).toContainText("Drop files on the page");
+  return { owner, page };
+}
 
 test("an image pasted into a description appears in another person's browser live", async ({
   browser,
@@ -230,11 +247,7 @@ test("a public project shows its images to a signed-out visitor, and nothing of 
 test("files dropped on the task page are attached, and an image dropped into a comment is written there", async ({
   browser,
 }) => {
-  const { owner, workspaceId, projectId } = await ownerAndMember(browser);
-  const taskId = await newTask(owner.request, projectId);
-  const page = await owner.newPage();
-  await page.goto(taskUrlOf(workspaceId, projectId, taskId));
-  await expect(attachments(page)).toContainText("Drop files on the page");
+  const { owner, page } = await ownerOnNewTask(browser);
 
   const drop = async (target: Locator, file: { name: string; type: string; base64: string }) => {
     const data = await page.evaluateHandle(({ name, type, base64 }) => {
@@ -270,11 +283,7 @@ test("a file past the workspace's quota says why on the task page, and settings 
   browser,
 }) => {
   // The e2e server's ATTACHMENT_QUOTA_MB is 2 (support/global-setup.ts).
-  const { owner, workspaceId, projectId } = await ownerAndMember(browser);
-  const taskId = await newTask(owner.request, projectId);
-  const page = await owner.newPage();
-  await page.goto(taskUrlOf(workspaceId, projectId, taskId));
-  await expect(attachments(page)).toContainText("Drop files on the page");
+  const { owner, page } = await ownerOnNewTask(browser);
 
   const drop = async (name: string, megabytes: number) => {
     const data = await page.evaluateHandle(

@@ -1,12 +1,40 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import {
   createWorkspaceThroughApi,
   signUpThroughApi,
   uniqueEmail,
   workspaceWithMember,
 } from "./support/accounts.ts";
-import { createProjectThroughSync } from "./support/sync.ts";
+import { ownerOfNewProject } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
+
+/** Pushes the project "Launch" (`key`) with the `planned` tasks in order; returns its backlog's URL. */
+async function launchProject(
+  request: APIRequestContext,
+  workspaceId: string,
+  projectId: string,
+  { key, planned }: { key: string; planned: readonly string[] },
+) {
+  await pushMutations(request, [
+    mutation("createProject", {
+      id: projectId,
+      workspaceId,
+      name: "Launch",
+      key,
+      createdAt: now(),
+    }),
+    ...planned.map((title, index) =>
+      mutation("createTask", {
+        id: `${projectId}-${index}`,
+        projectId,
+        title,
+        status: "planned",
+        createdAt: now(),
+      }),
+    ),
+  ]);
+  return `/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`;
+}
 
 const plannedGroup = (page: Page) => page.getByRole("region", { name: "Planned" });
 const row = (page: Page, title: string) =>
@@ -23,27 +51,10 @@ test("an owner bulk-edits planned tasks and a member sees each change without a 
     workspace: "Backlog",
   });
 
-  const projectId = `blg-${Date.now().toString(36)}`;
-  const titles = ["Alpha", "Beta", "Gamma", "Delta"];
-  await pushMutations(owner, [
-    mutation("createProject", {
-      id: projectId,
-      workspaceId,
-      name: "Launch",
-      key: "BLG",
-      createdAt: now(),
-    }),
-    ...titles.map((title, index) =>
-      mutation("createTask", {
-        id: `${projectId}-${index}`,
-        projectId,
-        title,
-        status: "planned",
-        createdAt: now(),
-      }),
-    ),
-  ]);
-  const backlogUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`;
+  const backlogUrl = await launchProject(owner, workspaceId, `blg-${Date.now().toString(36)}`, {
+    key: "BLG",
+    planned: ["Alpha", "Beta", "Gamma", "Delta"],
+  });
 
   await memberPage.goto(backlogUrl);
   await expect(plannedGroup(memberPage).getByRole("listitem")).toHaveCount(4);
@@ -82,11 +93,9 @@ test("an owner bulk-edits planned tasks and a member sees each change without a 
 test("an empty backlog says how to fill it; a task planned there is archived and restored", async ({
   page,
 }) => {
-  await signUpThroughApi(page.request, { name: "Eve Empty", email: uniqueEmail("eve") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Empty backlog");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Later",
-    key: "LTR",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Empty backlog", {
+    owner: { name: "Eve Empty", email: uniqueEmail("eve") },
+    project: { name: "Later", key: "LTR" },
   });
   await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`);
   const archivedGroup = page.getByRole("region", { name: "Archived" });
@@ -115,25 +124,7 @@ async function backlogWith(page: Page, name: string, titles: readonly string[]) 
   await signUpThroughApi(page.request, { name, email: uniqueEmail("bulk") });
   const workspaceId = await createWorkspaceThroughApi(page.request, "Bulk");
   const projectId = `blk-${Date.now().toString(36)}`;
-  await pushMutations(page.request, [
-    mutation("createProject", {
-      id: projectId,
-      workspaceId,
-      name: "Launch",
-      key: "BLK",
-      createdAt: now(),
-    }),
-    ...titles.map((title, index) =>
-      mutation("createTask", {
-        id: `${projectId}-${index}`,
-        projectId,
-        title,
-        status: "planned",
-        createdAt: now(),
-      }),
-    ),
-  ]);
-  return `/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`;
+  return launchProject(page.request, workspaceId, projectId, { key: "BLK", planned: titles });
 }
 
 const highlighted = (page: Page) => page.locator("[role=option][data-highlighted]");
@@ -214,11 +205,9 @@ test("the bulk bar floats over the list; s p a l d open its pickers for every se
 test("backlog rows show a task's facts as the list does, and fit a phone in two lines", async ({
   page,
 }) => {
-  await signUpThroughApi(page.request, { name: "Pia Phone", email: uniqueEmail("pia") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Phone backlog");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Later",
-    key: "LTR",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Phone backlog", {
+    owner: { name: "Pia Phone", email: uniqueEmail("pia") },
+    project: { name: "Later", key: "LTR" },
   });
   const session = (await (await page.request.get("/api/auth/get-session")).json()) as {
     user: { id: string };

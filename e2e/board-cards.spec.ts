@@ -6,7 +6,11 @@ import {
   uniqueEmail,
   workspaceWithMember,
 } from "./support/accounts.ts";
-import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+import {
+  createProjectThroughSync,
+  createTasksThroughSync,
+  ownerOfNewProject,
+} from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 import { keyboardDragReady } from "./support/team.ts";
 
@@ -450,11 +454,9 @@ for (const theme of ["dark", "light"] as const) {
 test("the peek shows the task's comments and activity, live, and takes a comment", async ({
   page,
 }) => {
-  await signUpThroughApi(page.request, { name: "Ada Owner", email: uniqueEmail("peek-talk") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Cards workspace");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Website",
-    key: "WEB",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Cards workspace", {
+    owner: { name: "Ada Owner", email: uniqueEmail("peek-talk") },
+    project: { name: "Website", key: "WEB" },
   });
   const [first = ""] = await createTasksThroughSync(page.request, projectId, "Task", 2);
   const comment = (body: string) =>

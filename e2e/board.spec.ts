@@ -90,13 +90,18 @@ test("the project's address opens its board, whose empty columns say what to do"
   }
 });
 
-test("+ Add task puts each new task at the bottom of its column, keyed by the project", async ({
-  page,
-}) => {
+/** A new owner's board with three tasks added to To do and one to In review. */
+async function boardWithFourTasks(page: Page) {
   const { boardUrl } = await ownerWithProject(page);
   await openBoard(page, boardUrl);
   await addTasks(page, "To do", ["Write the brief", "Draw the wireframes", "Build it"]);
   await addTasks(page, "In review", ["Check the copy"]);
+}
+
+test("+ Add task puts each new task at the bottom of its column, keyed by the project", async ({
+  page,
+}) => {
+  await boardWithFourTasks(page);
 
   await expect(titles(page, "To do")).toHaveText([
     "Write the brief",
@@ -126,10 +131,7 @@ test("+ Add task puts each new task at the bottom of its column, keyed by the pr
 test("cards dragged with a pointer move across columns and between cards, once each", async ({
   page,
 }) => {
-  const { boardUrl } = await ownerWithProject(page);
-  await openBoard(page, boardUrl);
-  await addTasks(page, "To do", ["Write the brief", "Draw the wireframes", "Build it"]);
-  await addTasks(page, "In review", ["Check the copy"]);
+  await boardWithFourTasks(page);
 
   const moves: unknown[] = [];
   page.on("request", (request) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createWorkspaceThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts.ts";
-import { createProjectThroughSync } from "./support/sync.ts";
+import { uniqueEmail } from "./support/accounts.ts";
+import { ownerOfNewProject } from "./support/sync.ts";
 
 // The shared checkbox, in both themes: an open box on the surface with an edge of its own
 // colour (3:1, theme-contrast.test.ts), and the accent once checked. The light theme used to
@@ -32,11 +32,9 @@ for (const theme of ["dark", "light"] as const) {
       (chosen) => localStorage.setItem("user-preferences", JSON.stringify({ theme: chosen })),
       theme,
     );
-    await signUpThroughApi(page.request, { name: "Cleo Check", email: uniqueEmail("checkbox") });
-    const workspaceId = await createWorkspaceThroughApi(page.request, "Checkbox workspace");
-    const projectId = await createProjectThroughSync(page.request, workspaceId, {
-      name: "Boxes",
-      key: "BOX",
+    const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Checkbox workspace", {
+      owner: { name: "Cleo Check", email: uniqueEmail("checkbox") },
+      project: { name: "Boxes", key: "BOX" },
     });
     await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/backlog`);
     await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

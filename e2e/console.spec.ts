@@ -5,7 +5,7 @@ import {
   signUpThroughApi,
   uniqueEmail,
 } from "./support/accounts.ts";
-import { createProjectThroughSync } from "./support/sync.ts";
+import { createProjectThroughSync, ownerOfNewProject } from "./support/sync.ts";
 import { addTask, column, titles } from "./support/team.ts";
 
 /** Every console error and uncaught exception of the page, as text. */
@@ -75,11 +75,9 @@ test("a normal session (sign in, board, create, move, edit, reload) logs no cons
 
 test("typing a description for a while logs no console error", async ({ page }) => {
   const email = uniqueEmail("typist");
-  await signUpThroughApi(page.request, { name: "Tess Typist", email });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Typing workspace");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Notes",
-    key: "NOTE",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Typing workspace", {
+    owner: { name: "Tess Typist", email },
+    project: { name: "Notes", key: "NOTE" },
   });
   const errors = collectErrors(page);
   await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createWorkspaceThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts.ts";
-import { createProjectThroughSync } from "./support/sync.ts";
+import { uniqueEmail } from "./support/accounts.ts";
+import { ownerOfNewProject } from "./support/sync.ts";
 
 /**
  * New task (features/board/create-task-dialog.tsx): a large title that wraps, the description,
@@ -8,11 +8,9 @@ import { createProjectThroughSync } from "./support/sync.ts";
  */
 
 async function board(page: Page) {
-  await signUpThroughApi(page.request, { name: "Nell New", email: uniqueEmail("nell") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Create");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Website",
-    key: "WEB",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Create", {
+    owner: { name: "Nell New", email: uniqueEmail("nell") },
+    project: { name: "Website", key: "WEB" },
   });
   const boardUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}/board`;
   await page.goto(boardUrl);

@@ -1,7 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createWorkspaceThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts.ts";
-import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+import { createWorkspaceThroughApi, uniqueEmail } from "./support/accounts.ts";
+import {
+  createProjectThroughSync,
+  createTasksThroughSync,
+  ownerOfNewProject,
+} from "./support/sync.ts";
 
 /**
  * The app's navigation (issue 14, items 3, 4 and 9): the sidebar with the workspace switcher
@@ -11,11 +15,9 @@ import { createProjectThroughSync, createTasksThroughSync } from "./support/sync
 
 /** An owner of "Acme" with the projects "Website Redesign" (UIX, 2 tasks) and "Mobile App". */
 async function ownerWithProjects(page: Page) {
-  await signUpThroughApi(page.request, { name: "Ada Owner", email: uniqueEmail("nav") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Acme");
-  const website = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Website Redesign",
-    key: "UIX",
+  const { workspaceId, projectId: website } = await ownerOfNewProject(page.request, "Acme", {
+    owner: { name: "Ada Owner", email: uniqueEmail("nav") },
+    project: { name: "Website Redesign", key: "UIX" },
   });
   const mobile = await createProjectThroughSync(page.request, workspaceId, {
     name: "Mobile App",

@@ -4,7 +4,7 @@ import {
   createWorkspaceThroughApi,
   signUpThroughApi,
   uniqueEmail,
-  workspaceWithMember,
+  withOlga,
 } from "./support/accounts.ts";
 import { createProjectThroughSync } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
@@ -21,6 +21,16 @@ async function ownerWithWorkspace(page: Page) {
 }
 
 /** The text of a file the page offers for download when `click` runs. */
+/** `ownerWithWorkspace`, with a project "Website" (WEB) in the workspace. */
+async function ownerWithWebsite(page: Page) {
+  const workspaceId = await ownerWithWorkspace(page);
+  const projectId = await createProjectThroughSync(page.request, workspaceId, {
+    name: "Website",
+    key: "WEB",
+  });
+  return { workspaceId, projectId };
+}
+
 async function downloaded(page: Page, click: () => Promise<void>): Promise<[Download, string]> {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
   return [download, await readFile(await download.path(), "utf8")];
@@ -29,11 +39,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<[Down
 test("an owner renames a project and changes its key, icon and description, and every screen shows them", async ({
   page,
 }) => {
-  const workspaceId = await ownerWithWorkspace(page);
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Website",
-    key: "WEB",
-  });
+  const { workspaceId, projectId } = await ownerWithWebsite(page);
   await createProjectThroughSync(page.request, workspaceId, { name: "Docs", key: "DOC" });
   await pushMutations(page.request, [
     mutation("createTask", { id: `${projectId}-t`, projectId, title: "Hero", createdAt: now() }),
@@ -90,11 +96,7 @@ test("deleting a project takes its key as confirmation, and it leaves the worksp
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Milo Member",
-    workspace: "Deletions",
-  });
+  const { workspaceId, memberContext, memberPage } = await withOlga(page, browser, "Deletions");
   const projectId = await createProjectThroughSync(page.request, workspaceId, {
     name: "Old site",
     key: "OLD",
@@ -135,11 +137,7 @@ test("deleting a project takes its key as confirmation, and it leaves the worksp
 test("a project exports as JSON and as CSV files holding its tasks, and the JSON imports back", async ({
   page,
 }) => {
-  const workspaceId = await ownerWithWorkspace(page);
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Website",
-    key: "WEB",
-  });
+  const { workspaceId, projectId } = await ownerWithWebsite(page);
   const labelId = `${projectId}-label`;
   const taskId = `${projectId}-1`;
   await pushMutations(page.request, [

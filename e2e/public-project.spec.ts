@@ -1,16 +1,22 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { createWorkspaceThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 import { userIdOf } from "./support/team.ts";
+
+/** A browser context of its own signed up as Pia Public, the owner of a new `workspace`. */
+async function piaPublic(browser: Browser, workspace: string) {
+  const ownerContext = await browser.newContext();
+  const owner = ownerContext.request;
+  await signUpThroughApi(owner, { name: "Pia Public", email: uniqueEmail("pia") });
+  const workspaceId = await createWorkspaceThroughApi(owner, workspace);
+  return { ownerContext, owner, workspaceId };
+}
 
 test("an owner makes a project public and a signed-out visitor sees its board; a private one is not found", async ({
   page,
   browser,
 }) => {
-  const ownerContext = await browser.newContext();
-  const owner = ownerContext.request;
-  await signUpThroughApi(owner, { name: "Pia Public", email: uniqueEmail("pia") });
-  const workspaceId = await createWorkspaceThroughApi(owner, "Public");
+  const { ownerContext, owner, workspaceId } = await piaPublic(browser, "Public");
   const unique = Date.now().toString(36);
   const publicId = `pub-${unique}`;
   const privateId = `priv-${unique}`;
@@ -88,10 +94,7 @@ test("a visitor sees the public board's cards and rows as the team's board draws
   page,
   browser,
 }) => {
-  const ownerContext = await browser.newContext();
-  const owner = ownerContext.request;
-  await signUpThroughApi(owner, { name: "Pia Public", email: uniqueEmail("pia") });
-  const workspaceId = await createWorkspaceThroughApi(owner, "Public look");
+  const { ownerContext, owner, workspaceId } = await piaPublic(browser, "Public look");
   const ownerId = await userIdOf(ownerContext);
   const projectId = `look-${Date.now().toString(36)}`;
   const labelId = `${projectId}-label`;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createWorkspaceThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts.ts";
-import { createProjectThroughSync } from "./support/sync.ts";
+import { uniqueEmail } from "./support/accounts.ts";
+import { ownerOfNewProject } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 /**
@@ -8,11 +8,9 @@ import { mutation, now, pushMutations } from "./support/sync-push.ts";
  * and comment carry words found nowhere else.
  */
 async function ownerWithTask(page: Page) {
-  await signUpThroughApi(page.request, { name: "Sam Searcher", email: uniqueEmail("search") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Search workspace");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Website",
-    key: "WEB",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Search workspace", {
+    owner: { name: "Sam Searcher", email: uniqueEmail("search") },
+    project: { name: "Website", key: "WEB" },
   });
   const taskId = `srch-${Date.now().toString(36)}`;
   await pushMutations(page.request, [

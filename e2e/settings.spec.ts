@@ -5,21 +5,17 @@ import {
   password,
   signUpThroughApi,
   uniqueEmail,
-  workspaceWithMember,
+  withOlga,
 } from "./support/accounts.ts";
 import { oidcProviderName } from "./support/oidc-provider.ts";
-import { createProjectThroughSync } from "./support/sync.ts";
+import { createProjectThroughSync, ownerOfNewProject } from "./support/sync.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 
 test("an owner changes a member's role, cancels an invitation and removes the member", async ({
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Mia Member",
-    workspace: "Roles",
-  });
+  const { workspaceId, memberContext } = await withOlga(page, browser, "Roles", "Mia Member");
   await memberContext.close();
 
   await page.goto(`/dashboard/workspace/${workspaceId}/members`);
@@ -46,11 +42,12 @@ test("on a phone the members and invitations fit the screen, each row in two lin
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Mia Member",
-    workspace: "Small screen",
-  });
+  const { workspaceId, memberContext } = await withOlga(
+    page,
+    browser,
+    "Small screen",
+    "Mia Member",
+  );
   await memberContext.close();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboard/workspace/${workspaceId}/members`);
@@ -84,11 +81,9 @@ test("on a phone the members and invitations fit the screen, each row in two lin
 test("on a phone the settings menu is one row above the page, scrolled to where one is, and a label's row fits", async ({
   page,
 }) => {
-  await signUpThroughApi(page.request, { name: "Pat Phone", email: uniqueEmail("pat") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Phone settings");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Hardware",
-    key: "HW",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Phone settings", {
+    owner: { name: "Pat Phone", email: uniqueEmail("pat") },
+    project: { name: "Hardware", key: "HW" },
   });
   await pushMutations(page.request, [
     mutation("createLabel", {
@@ -225,11 +220,12 @@ test("an owner recolours and deletes labels in the settings, and a member's boar
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Mia Member",
-    workspace: "Labels",
-  });
+  const { workspaceId, memberContext, memberPage } = await withOlga(
+    page,
+    browser,
+    "Labels",
+    "Mia Member",
+  );
   const projectId = await createProjectThroughSync(page.request, workspaceId, {
     name: "Website",
     key: "WEB",

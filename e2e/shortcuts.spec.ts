@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createWorkspaceThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts.ts";
-import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+import { uniqueEmail } from "./support/accounts.ts";
+import { createTasksThroughSync, ownerOfNewProject } from "./support/sync.ts";
 
 /** Signs `page` up as the owner of a workspace whose project "Website" (WEB) has 3 tasks. */
 async function boardWithTasks(page: Page) {
@@ -11,11 +11,9 @@ async function boardWithTasks(page: Page) {
 }
 
 async function workspaceWithTasks(page: Page) {
-  await signUpThroughApi(page.request, { name: "Kay Board", email: uniqueEmail("keys") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Keys workspace");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Website",
-    key: "WEB",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Keys workspace", {
+    owner: { name: "Kay Board", email: uniqueEmail("keys") },
+    project: { name: "Website", key: "WEB" },
   });
   await createTasksThroughSync(page.request, projectId, "Task", 3);
   const workspaceUrl = `/dashboard/workspace/${workspaceId}`;

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   createWorkspaceThroughApi,
   signUpThroughApi,
   uniqueEmail,
-  workspaceWithMember,
+  withOlga,
 } from "./support/accounts.ts";
 import { descriptionEditor, editorText } from "./support/description-editor.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
@@ -20,11 +20,7 @@ test("an owner creates a project, edits a task on its page and comments, and a m
   browser,
 }) => {
   const owner = page.request;
-  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Milo Member",
-    workspace: "Task page",
-  });
+  const { workspaceId, memberContext, memberPage } = await withOlga(page, browser, "Task page");
 
   // The workspace home: a new project with the key suggested from its name.
   await page.goto(`/dashboard/workspace/${workspaceId}`);
@@ -277,11 +273,7 @@ test("people edit and delete their own comments, an owner deletes anyone's, and 
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Milo Member",
-    workspace: "Comments",
-  });
+  const { workspaceId, memberContext, memberPage } = await withOlga(page, browser, "Comments");
   const { taskId, taskUrl } = await projectWithTask(page, workspaceId, "Pick a date");
   await page.goto(taskUrl);
   await expect(
@@ -333,11 +325,7 @@ test("an owner deletes a task from its page after confirming, and it leaves a me
   page,
   browser,
 }) => {
-  const { workspaceId, memberContext, memberPage } = await workspaceWithMember(page, browser, {
-    owner: "Olga Owner",
-    member: "Milo Member",
-    workspace: "Deleting",
-  });
+  const { workspaceId, memberContext, memberPage } = await withOlga(page, browser, "Deleting");
   const { taskUrl, boardUrl } = await projectWithTask(page, workspaceId, "Obsolete idea");
   const card = (on: Page) => on.getByRole("article").filter({ hasText: "Obsolete idea" });
   await memberPage.goto(boardUrl);
@@ -395,35 +383,32 @@ test("s p a l d open the task's pickers; typing filters, Enter picks, and every 
   await expect(status).toHaveAccessibleName("Status: In review");
   await expect(status).toBeFocused();
 
-  await expect(page.getByRole("listbox")).toHaveCount(0);
-  await page.keyboard.press("p");
-  await page.keyboard.type("urg");
-  await expect(highlighted(page)).toHaveText("Urgent");
-  await page.keyboard.press("Enter");
+  /** With no picker open, `key` opens one, `search` narrows it to what `check` expects, Enter picks it. */
+  const pickWithKey = async (
+    key: string,
+    search: string,
+    check: (option: Locator) => Promise<void>,
+  ) => {
+    await expect(page.getByRole("listbox")).toHaveCount(0);
+    await page.keyboard.press(key);
+    await page.keyboard.type(search);
+    await check(highlighted(page));
+    await page.keyboard.press("Enter");
+  };
+
+  await pickWithKey("p", "urg", (option) => expect(option).toHaveText("Urgent"));
   await expect(property(page, "Priority")).toHaveAccessibleName("Priority: Urgent");
 
-  await expect(page.getByRole("listbox")).toHaveCount(0);
-  await page.keyboard.press("a");
-  await page.keyboard.type("assign to");
-  await expect(highlighted(page)).toContainText("Assign to me");
-  await page.keyboard.press("Enter");
+  await pickWithKey("a", "assign to", (option) => expect(option).toContainText("Assign to me"));
   await expect(property(page, "Assignee")).toHaveAccessibleName("Assignee: Kai Keys");
 
   // The labels picker stays open for more: a new label, then Esc.
-  await expect(page.getByRole("listbox")).toHaveCount(0);
-  await page.keyboard.press("l");
-  await page.keyboard.type("Bug");
-  await expect(highlighted(page)).toHaveText(/Create label .Bug./);
-  await page.keyboard.press("Enter");
+  await pickWithKey("l", "Bug", (option) => expect(option).toHaveText(/Create label .Bug./));
   await expect(property(page, "Labels")).toHaveAccessibleName("Labels: Bug");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("listbox")).toHaveCount(0);
 
-  await expect(page.getByRole("listbox")).toHaveCount(0);
-  await page.keyboard.press("d");
-  await page.keyboard.type("today");
-  await expect(highlighted(page)).toHaveText(/Today/);
-  await page.keyboard.press("Enter");
+  await pickWithKey("d", "today", (option) => expect(option).toHaveText(/Today/));
   const today = await page.evaluate(() =>
     new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" }).format(new Date()),
   );

@@ -1,6 +1,6 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
-import { createWorkspaceThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts.ts";
-import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+import { uniqueEmail } from "./support/accounts.ts";
+import { createTasksThroughSync, ownerOfNewProject } from "./support/sync.ts";
 
 /**
  * The board on a phone, by touch: a finger held still on a card picks it up, a quick swipe
@@ -13,11 +13,9 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 type Point = { x: number; y: number };
 
 async function ownerWithTasks(page: Page, count: number) {
-  await signUpThroughApi(page.request, { name: "Ada Owner", email: uniqueEmail("touch") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Touch workspace");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Website",
-    key: "WEB",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Touch workspace", {
+    owner: { name: "Ada Owner", email: uniqueEmail("touch") },
+    project: { name: "Website", key: "WEB" },
   });
   await createTasksThroughSync(page.request, projectId, "Task", count);
   await page.goto(`/dashboard/workspace/${workspaceId}/project/${projectId}/board`);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createWorkspaceThroughApi, signUpThroughApi, uniqueEmail } from "./support/accounts.ts";
+import { uniqueEmail } from "./support/accounts.ts";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
-import { createProjectThroughSync, createTasksThroughSync } from "./support/sync.ts";
+import { createTasksThroughSync, ownerOfNewProject } from "./support/sync.ts";
 import {
   column,
   openBoard,
@@ -13,11 +13,9 @@ import {
 
 /** A new owner with a project "Website" (key WEB) and three tasks in To do. */
 async function ownerWithTasks(page: Page) {
-  await signUpThroughApi(page.request, { name: "Uma Undo", email: uniqueEmail("undo") });
-  const workspaceId = await createWorkspaceThroughApi(page.request, "Undo workspace");
-  const projectId = await createProjectThroughSync(page.request, workspaceId, {
-    name: "Website",
-    key: "WEB",
+  const { workspaceId, projectId } = await ownerOfNewProject(page.request, "Undo workspace", {
+    owner: { name: "Uma Undo", email: uniqueEmail("undo") },
+    project: { name: "Website", key: "WEB" },
   });
   const taskIds = await createTasksThroughSync(page.request, projectId, "Card", 3);
   const projectUrl = `/dashboard/workspace/${workspaceId}/project/${projectId}`;

@@ -4,8 +4,8 @@ import { unwrap } from "../lib/api-errors.ts";
 import { rememberActiveWorkspace } from "../platform/preferences/active-workspace.ts";
 import { authClient } from "../lib/auth-client.ts";
 import { useAction } from "../lib/use-action.ts";
-import { slugFromName, slugMaxLength, slugPattern } from "../lib/workspace-slug.ts";
-import { TextField } from "./text-field.tsx";
+import { slugFromName } from "../lib/workspace-slug.ts";
+import { NameField, WorkspaceSlugField } from "./name-fields.tsx";
 
 /**
  * Name and slug of a new workspace (onboarding and "create workspace"). The slug follows the
@@ -39,24 +39,17 @@ export function CreateWorkspaceForm({ submitLabel }: { submitLabel: string }) {
 
   return (
     <form className="form" onSubmit={submit}>
-      <TextField
+      <NameField
         label="Workspace name"
-        required
-        maxLength={100}
         placeholder="Acme Inc."
         value={name}
-        onChange={(event) => changeName(event.target.value)}
+        onValueChange={changeName}
       />
-      <TextField
-        label="Slug"
-        required
-        pattern={slugPattern}
-        maxLength={slugMaxLength}
-        hint="Lower-case letters, digits and hyphens; unique across workspaces."
+      <WorkspaceSlugField
         value={slug}
-        onChange={(event) => {
+        onValueChange={(value) => {
           setSlugEdited(true);
-          setSlug(event.target.value);
+          setSlug(value);
         }}
       />
       <div className="form-actions">

@@ -110,3 +110,7 @@ export async function mailedLink(
   if (!url) throw new Error(`No ${kind} mail to ${to}`);
   return url;
 }
+
+/** `workspaceWithMember` with Olga Owner as the owner of `workspace`, and `member` in it. */
+export const withOlga = (page: Page, browser: Browser, workspace: string, member = "Milo Member") =>
+  workspaceWithMember(page, browser, { owner: "Olga Owner", member, workspace });

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { generateNKeysBetween } from "fractional-indexing";
+import { createWorkspaceThroughApi, signUpThroughApi } from "./accounts.ts";
 import { mutation, now, pushMutations } from "./sync-push.ts";
 
 /** Projects and tasks a test needs but whose screens are not under test, pushed in one go. */
@@ -47,4 +48,22 @@ export async function createTasksThroughSync(
     ),
   );
   return ids;
+}
+
+/**
+ * Signs up (and so signs in) the context `request` belongs to as `owner`, the owner of a new
+ * workspace named `workspace` holding one new `project`; returns both ids.
+ */
+export async function ownerOfNewProject(
+  request: APIRequestContext,
+  workspace: string,
+  {
+    owner,
+    project,
+  }: { owner: { name: string; email: string }; project: { name: string; key: string } },
+): Promise<{ workspaceId: string; projectId: string }> {
+  await signUpThroughApi(request, owner);
+  const workspaceId = await createWorkspaceThroughApi(request, workspace);
+  const projectId = await createProjectThroughSync(request, workspaceId, project);
+  return { workspaceId, projectId };
 }

@@ -1,7 +1,7 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { TextField } from "../../components/text-field.tsx";
 import { useAction } from "../../lib/use-action.ts";
+import { EmailField, SubmitButton } from "./auth-fields.tsx";
 import { sendPasswordResetLink } from "./auth-links.ts";
 
 export const Route = createLazyRoute("/auth/_signed-out/forgot-password")({
@@ -30,17 +30,8 @@ function ForgotPassword() {
         password.
       </p>
       <form className="form" onSubmit={submit}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <button type="submit" className="button button-primary button-block" disabled={pending}>
-          Send reset link
-        </button>
+        <EmailField value={email} onValueChange={setEmail} />
+        <SubmitButton pending={pending}>Send reset link</SubmitButton>
       </form>
       <p className="auth-footer">
         <Link to="/auth/sign-in">Back to sign in</Link>

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, type ButtonHTMLAttributes, type ReactNode } from "react";
 
 type LastUsedProps = {
   /** Whether this is the method used last time (better-auth's last-login-method cookie). */
@@ -23,5 +23,21 @@ export function LastUsed({ used, children }: LastUsedProps) {
         </span>
       )}
     </div>
+  );
+}
+
+/** A sign-in method's button (`type="button"` unless told) with its "Last used" badge. */
+export function LastUsedButton({
+  used,
+  type = "button",
+  className = "button button-block",
+  ...button
+}: { used: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <LastUsed used={used}>
+      {(describedBy) => (
+        <button type={type} className={className} aria-describedby={describedBy} {...button} />
+      )}
+    </LastUsed>
   );
 }

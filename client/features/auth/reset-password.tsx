@@ -5,6 +5,7 @@ import { NewPasswordField } from "../../components/password-field.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { SubmitButton } from "./auth-fields.tsx";
 
 /** Where the reset link of the mail lands: `?token=…`, or `?error=INVALID_TOKEN` once it is stale. */
 export const Route = createLazyRoute("/auth/_signed-out/reset-password")({
@@ -48,9 +49,7 @@ function ResetPassword() {
           value={newPassword}
           onChange={(event) => setNewPassword(event.target.value)}
         />
-        <button type="submit" className="button button-primary button-block" disabled={pending}>
-          Change password
-        </button>
+        <SubmitButton pending={pending}>Change password</SubmitButton>
       </form>
     </>
   );

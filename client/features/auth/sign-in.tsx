@@ -1,15 +1,16 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useRef, useState, type FormEvent } from "react";
 import { CurrentPasswordField } from "../../components/password-field.tsx";
-import { CheckboxField, TextField } from "../../components/text-field.tsx";
+import { CheckboxField } from "../../components/text-field.tsx";
 import { ApiError, showError, unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { readPendingInvitation } from "../../lib/pending-invitation.ts";
 import { useServerConfig } from "../../lib/server-config.ts";
 import { refreshSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { EmailField } from "./auth-fields.tsx";
 import { sendSignInLink } from "./auth-links.ts";
-import { LastUsed } from "./last-used-badge.tsx";
+import { LastUsedButton } from "./last-used-badge.tsx";
 import { SocialSignIn } from "./social-sign-in.tsx";
 
 export const Route = createLazyRoute("/auth/_signed-out/sign-in")({ component: SignIn });
@@ -73,15 +74,7 @@ function SignIn() {
       <h1>Sign in</h1>
       {invited && <p className="notice">Sign in to accept your workspace invitation.</p>}
       <form className="form" onSubmit={signInWithPassword}>
-        <TextField
-          ref={emailInput}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField ref={emailInput} value={email} onValueChange={setEmail} />
         <CurrentPasswordField
           label="Password"
           value={password}
@@ -97,31 +90,17 @@ function SignIn() {
           checked={rememberMe}
           onChange={(event) => setRememberMe(event.target.checked)}
         />
-        <LastUsed used={lastUsed === "email"}>
-          {(describedBy) => (
-            <button
-              type="submit"
-              className="button button-primary button-block"
-              disabled={pending}
-              aria-describedby={describedBy}
-            >
-              Sign in
-            </button>
-          )}
-        </LastUsed>
-        <LastUsed used={lastUsed === "magic-link"}>
-          {(describedBy) => (
-            <button
-              type="button"
-              className="button button-block"
-              disabled={pending}
-              aria-describedby={describedBy}
-              onClick={emailLink}
-            >
-              Email me a sign-in link
-            </button>
-          )}
-        </LastUsed>
+        <LastUsedButton
+          used={lastUsed === "email"}
+          type="submit"
+          className="button button-primary button-block"
+          disabled={pending}
+        >
+          Sign in
+        </LastUsedButton>
+        <LastUsedButton used={lastUsed === "magic-link"} disabled={pending} onClick={emailLink}>
+          Email me a sign-in link
+        </LastUsedButton>
       </form>
       <SocialSignIn
         config={config}

@@ -8,6 +8,7 @@ import { readPendingInvitation } from "../../lib/pending-invitation.ts";
 import { refreshSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { verificationCallback } from "../../lib/verification-link.ts";
+import { EmailField, SubmitButton } from "./auth-fields.tsx";
 
 export const Route = createLazyRoute("/auth/_signed-out/sign-up")({ component: SignUp });
 
@@ -58,22 +59,13 @@ function SignUp() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onValueChange={setEmail} />
         <NewPasswordField
           label="Password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <button type="submit" className="button button-primary button-block" disabled={pending}>
-          Create account
-        </button>
+        <SubmitButton pending={pending}>Create account</SubmitButton>
       </form>
       <p className="auth-footer">
         Already have an account? <Link to="/auth/sign-in">Sign in</Link>

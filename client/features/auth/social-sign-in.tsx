@@ -1,7 +1,7 @@
 import { providerName } from "../../lib/provider-names.ts";
 import type { ServerConfig } from "../../lib/server-config.ts";
 import { signInWithProvider } from "./auth-links.ts";
-import { LastUsed } from "./last-used-badge.tsx";
+import { LastUsedButton } from "./last-used-badge.tsx";
 
 type SocialSignInProps = {
   config: ServerConfig | undefined;
@@ -21,34 +21,23 @@ export function SocialSignIn({ config, lastUsed, callbackURL, pending, run }: So
   return (
     <div className="auth-methods" role="group" aria-label="Other ways to sign in">
       {socialProviders.map((provider) => (
-        <LastUsed key={provider} used={lastUsed === provider}>
-          {(describedBy) => (
-            <button
-              type="button"
-              className="button button-block"
-              disabled={pending}
-              aria-describedby={describedBy}
-              onClick={() => run(() => signInWithProvider(provider, callbackURL))}
-            >
-              Continue with {providerName(provider)}
-            </button>
-          )}
-        </LastUsed>
+        <LastUsedButton
+          key={provider}
+          used={lastUsed === provider}
+          disabled={pending}
+          onClick={() => run(() => signInWithProvider(provider, callbackURL))}
+        >
+          Continue with {providerName(provider)}
+        </LastUsedButton>
       ))}
       {oidcProvider && (
-        <LastUsed used={lastUsed === oidcProvider.id}>
-          {(describedBy) => (
-            <button
-              type="button"
-              className="button button-block"
-              disabled={pending}
-              aria-describedby={describedBy}
-              onClick={() => run(() => signInWithProvider(oidcProvider.id, callbackURL))}
-            >
-              Continue with {oidcProvider.name}
-            </button>
-          )}
-        </LastUsed>
+        <LastUsedButton
+          used={lastUsed === oidcProvider.id}
+          disabled={pending}
+          onClick={() => run(() => signInWithProvider(oidcProvider.id, callbackURL))}
+        >
+          Continue with {oidcProvider.name}
+        </LastUsedButton>
       )}
     </div>
   );

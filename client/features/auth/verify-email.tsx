@@ -1,9 +1,9 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { TextField } from "../../components/text-field.tsx";
 import { useSession } from "../../lib/session-store.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { EmailField, SubmitButton } from "./auth-fields.tsx";
 import { sendVerificationLink } from "./auth-links.ts";
 import { followMailedLink } from "./mailed-link.ts";
 
@@ -81,19 +81,13 @@ function LinkFailed() {
               We can send a new link to <strong>{user.email}</strong>.
             </p>
           ) : (
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
+            <EmailField
               hint="The address to verify: we send a new link there."
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onValueChange={setEmail}
             />
           )}
-          <button type="submit" className="button button-primary button-block" disabled={pending}>
-            Send a new link
-          </button>
+          <SubmitButton pending={pending}>Send a new link</SubmitButton>
         </form>
       )}
       {!user && (

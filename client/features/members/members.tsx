@@ -16,20 +16,12 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { InviteMemberForm } from "./invite-member-form.tsx";
 import { roleName } from "./role-names.ts";
 import { RoleSelect } from "./role-select.tsx";
+import { loadWorkspace, type FullWorkspace } from "../../components/full-workspace.ts";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/$workspaceId/members")({
   component: Members,
 });
 
-async function loadWorkspace(workspaceId: string) {
-  const workspace = await unwrap(
-    authClient.organization.getFullOrganization({ query: { organizationId: workspaceId } }),
-  );
-  if (!workspace) throw new Error(`Workspace ${workspaceId} was not returned`);
-  return workspace;
-}
-
-type FullWorkspace = Awaited<ReturnType<typeof loadWorkspace>>;
 type Member = FullWorkspace["members"][number];
 
 /** Who may do what here follows the role table of SPEC.md section 6 (shared/permissions.ts). */
@@ -44,6 +36,26 @@ function permissionsOf(role: string) {
     /** Only an owner makes or touches another owner. */
     assignableRoles: isOwner ? workspaceRoles : workspaceRoles.filter((r) => r !== "owner"),
   };
+}
+
+/** A table's header row: `columns`, then an unnamed one for the rows' buttons when `actions`. */
+function TableHead({ columns, actions }: { columns: string[]; actions: boolean }) {
+  return (
+    <thead role="rowgroup">
+      <tr role="row">
+        {columns.map((column) => (
+          <th key={column} scope="col" role="columnheader">
+            {column}
+          </th>
+        ))}
+        {actions && (
+          <th scope="col" role="columnheader">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
 }
 
 function Members() {
@@ -121,24 +133,7 @@ function Members() {
       {/* The roles are spelled out: a phone lays these rows out as grids (screens.css), and some
           browsers stop reading a table as one once its rows are not displayed as rows. */}
       <table className="table" role="table">
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              Name
-            </th>
-            <th scope="col" role="columnheader">
-              Email
-            </th>
-            <th scope="col" role="columnheader">
-              Role
-            </th>
-            {can.remove && (
-              <th scope="col" role="columnheader">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
+        <TableHead columns={["Name", "Email", "Role"]} actions={can.remove} />
         <tbody role="rowgroup">
           {workspace.members.map((member) => {
             const name = member.user.name || member.user.email;
@@ -210,24 +205,7 @@ function Members() {
         <p className="muted">No open invitations.</p>
       ) : (
         <table className="table" role="table">
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">
-                Email
-              </th>
-              <th scope="col" role="columnheader">
-                Role
-              </th>
-              <th scope="col" role="columnheader">
-                Expires
-              </th>
-              {can.cancelInvitation && (
-                <th scope="col" role="columnheader">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+          <TableHead columns={["Email", "Role", "Expires"]} actions={can.cancelInvitation} />
           <tbody role="rowgroup">
             {invitations.map((invitation) => (
               <tr role="row" key={invitation.id}>

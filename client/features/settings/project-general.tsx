@@ -10,6 +10,7 @@ import { showError } from "../../lib/api-errors.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { useProjects } from "../../platform/sync/store-hooks.ts";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
+import { NameField } from "../../components/name-fields.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/settings/projects/$projectId/general",
@@ -78,13 +79,7 @@ function ProjectForm({ project, canUpdate }: { project: Project; canUpdate: bool
     <form className="form" onSubmit={submit} aria-label="Project">
       {!canUpdate && <p className="notice">Only owners and admins can change these settings.</p>}
       <fieldset className="fieldset" disabled={!canUpdate}>
-        <TextField
-          label="Name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(event) => edit({ name: event.target.value })}
-        />
+        <NameField value={name} onValueChange={(value) => edit({ name: value })} />
         <TextField
           label="Key"
           required

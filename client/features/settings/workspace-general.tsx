@@ -5,7 +5,6 @@ import { roleAllows } from "../../../shared/permissions.ts";
 import { ApiDataPending } from "../../components/api-data-pending.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { PictureField } from "../../components/picture-field.tsx";
-import { TextField } from "../../components/text-field.tsx";
 import {
   rememberActiveWorkspace,
   useActiveWorkspaceId,
@@ -17,22 +16,13 @@ import { useAction } from "../../lib/use-action.ts";
 import { useApiData } from "../../lib/use-api-data.ts";
 import { WorkspaceLabelsSection } from "./workspace-labels-section.tsx";
 import { WorkspaceStorageSection } from "./workspace-storage-section.tsx";
-import { slugMaxLength, slugPattern } from "../../lib/workspace-slug.ts";
+import { loadWorkspace, type FullWorkspace } from "../../components/full-workspace.ts";
+import { NameField, WorkspaceSlugField } from "../../components/name-fields.tsx";
 
 /** Settings of the active workspace (the remembered one, else the session's). */
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/workspace/general")({
   component: WorkspaceGeneralSettings,
 });
-
-async function loadWorkspace(workspaceId: string) {
-  const workspace = await unwrap(
-    authClient.organization.getFullOrganization({ query: { organizationId: workspaceId } }),
-  );
-  if (!workspace) throw new Error(`Workspace ${workspaceId} was not returned`);
-  return workspace;
-}
-
-type FullWorkspace = Awaited<ReturnType<typeof loadWorkspace>>;
 
 function WorkspaceGeneralSettings() {
   const session = useSession();
@@ -110,22 +100,8 @@ function WorkspaceForm({ workspace, canUpdate, onSaved }: WorkspaceFormProps) {
     <form className="form" onSubmit={submit} aria-label="Workspace">
       {!canUpdate && <p className="notice">Only owners and admins can change these settings.</p>}
       <fieldset className="fieldset" disabled={!canUpdate}>
-        <TextField
-          label="Name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <TextField
-          label="Slug"
-          required
-          pattern={slugPattern}
-          maxLength={slugMaxLength}
-          hint="Lower-case letters, digits and hyphens; unique across workspaces."
-          value={slug}
-          onChange={(event) => setSlug(event.target.value)}
-        />
+        <NameField value={name} onValueChange={setName} />
+        <WorkspaceSlugField value={slug} onValueChange={setSlug} />
         <PictureField
           label="Logo"
           owner={{ id: workspace.id, name }}

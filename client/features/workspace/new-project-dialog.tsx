@@ -5,6 +5,7 @@ import { projectKeyProblem, suggestProjectKey } from "../../../shared/project-ke
 import { TextField } from "../../components/text-field.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { NameField } from "../../components/name-fields.tsx";
 
 const icons = ["📁", "🚀", "🎯", "🛠️", "📱", "🌐", "🎨", "📊", "🧪", "📝"] as const;
 
@@ -78,14 +79,7 @@ export function NewProjectDialog(props: NewProjectDialogProps) {
     <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
         <h2 id={titleId}>New project</h2>
-        <TextField
-          label="Name"
-          required
-          autoFocus
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
+        <NameField autoFocus value={name} onValueChange={setName} />
         <TextField
           label="Key"
           required

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { PictureField } from "../../../components/picture-field.tsx";
-import { TextField } from "../../../components/text-field.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
 import { authClient } from "../../../lib/auth-client.ts";
 import { refreshSession, type AppSession } from "../../../lib/session-store.ts";
 import { useAction } from "../../../lib/use-action.ts";
+import { NameField } from "../../../components/name-fields.tsx";
 
 export function ProfileSection({ user }: { user: AppSession["user"] }) {
   const [pending, run] = useAction();
@@ -25,14 +25,7 @@ export function ProfileSection({ user }: { user: AppSession["user"] }) {
     <section className="settings-section" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile</h2>
       <form className="form" onSubmit={submit}>
-        <TextField
-          label="Name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
+        <NameField autoComplete="name" value={name} onValueChange={setName} />
         <PictureField
           label="Picture"
           owner={{ id: user.id, name }}
