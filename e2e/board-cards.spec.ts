@@ -230,8 +230,11 @@ test("the card menu sets every property, copies the link and deletes", async ({
   await expect(first.getByRole("img", { name: "Assigned to Ada Owner" })).toHaveText("AO");
 
   await openSubmenu(page, "Task 1", "Due date");
+  // The pull that confirms the change re-draws the card; the keyboard part below starts after it.
+  const confirmed = page.waitForResponse((response) => response.url().includes("/replicache/pull"));
   await page.getByRole("menuitem", { name: "Today" }).click();
   await expect(first).toContainText("Due today");
+  await confirmed;
 
   // Keyboard: Enter opens the menu on its first item, the right arrow the status submenu, Enter
   // takes a choice. The pointer leaves the menus first: resting where the last one was, it
