@@ -26,7 +26,7 @@ import {
   type BenchWorkspace,
 } from "./bench/bench-server.ts";
 import { launchBrowser } from "./bench/browser-figures.ts";
-import { type MutatorArgs, type MutatorName } from "../shared/mutators/mutators.ts";
+import type { MutatorArgs, MutatorName } from "../shared/mutators/mutators.ts";
 
 /** The screenshots README.md shows: kept in docs/screenshots/, the rest only written locally. */
 const shownInReadme = new Set([

@@ -47,3 +47,13 @@ export function comparePositions(
   if (a.id === b.id) return 0;
   return a.id < b.id ? -1 : 1;
 }
+
+/**
+ * "To the end of a column", written once (a new task, a status from a picker, a bulk move):
+ * a position after every task of `column` (its tasks, in any order), and after `issued` too: a
+ * position already handed out in that column that the store may not show yet.
+ */
+export function positionAtEnd(column: readonly { position: string }[], issued?: string): string {
+  const positions = column.map((task) => task.position);
+  return positionAfter(issued === undefined ? positions : [...positions, issued]);
+}

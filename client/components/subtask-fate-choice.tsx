@@ -1,4 +1,4 @@
-import { type SubtaskFate } from "../../shared/mutators/task.ts";
+import type { SubtaskFate } from "../../shared/mutators/task.ts";
 
 type SubtaskFateChoiceProps = {
   /** How many sub-tasks the task being deleted has; nothing is asked when it has none. */

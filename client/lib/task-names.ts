@@ -1,5 +1,5 @@
 import type { LabelColor, TaskPriority } from "../../shared/entities.ts";
-import { type StatusColor, type StatusIconName } from "../../shared/status-palette.ts";
+import type { StatusColor, StatusIconName } from "../../shared/status-palette.ts";
 
 /**
  * The words people read for a task's priority, wherever a screen shows them (a status's are

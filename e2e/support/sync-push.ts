@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
-import { type MutatorArgs, type MutatorName } from "../../shared/mutators/mutators.ts";
+import type { MutatorArgs, MutatorName } from "../../shared/mutators/mutators.ts";
 
 /**
  * Test data straight through the sync endpoint, as a browser's Replicache would push it: far

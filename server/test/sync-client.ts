@@ -13,7 +13,7 @@ import type {
 } from "replicache";
 import type { Task } from "../../shared/entities.ts";
 import { SCHEMA_VERSION } from "../../shared/schema-version.ts";
-import { type MutatorArgs, type MutatorName } from "../../shared/mutators/mutators.ts";
+import type { MutatorArgs, MutatorName } from "../../shared/mutators/mutators.ts";
 
 /** For `beforeAll`: a fresh embedded database and a few sign-ups take a while on a busy machine. */
 export const SERVER_START_TIMEOUT = 120_000;

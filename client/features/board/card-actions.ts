@@ -4,7 +4,7 @@ import type { Task, TaskStatus } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { MoveTask } from "./use-task-actions.ts";
-import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
+import type { MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 export type TaskChanges = Omit<MutatorArgs["updateTask"], "id" | "projectId" | "updatedAt">;
 

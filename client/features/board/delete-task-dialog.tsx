@@ -4,7 +4,7 @@ import { formatTaskKey } from "../../../shared/task-key.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { SubtaskFateChoice } from "../../components/subtask-fate-choice.tsx";
 import { useSubtasks } from "../../platform/sync/store-hooks.ts";
-import { type SubtaskFate } from "../../../shared/mutators/task.ts";
+import type { SubtaskFate } from "../../../shared/mutators/task.ts";
 
 type DeleteTaskDialogProps = {
   /** The task asked about; null while nothing is. */

@@ -3,11 +3,11 @@ import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { positionAtEnd } from "../../lib/column-end.ts";
+import { positionAtEnd } from "../../../shared/task-position.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { columnOf } from "../../platform/sync/task-store.ts";
 import { planMove, type Placement } from "./task-placement.ts";
-import { type SubtaskFate } from "../../../shared/mutators/task.ts";
+import type { SubtaskFate } from "../../../shared/mutators/task.ts";
 
 /**
  * Moves a task: `null` when there is nothing to do (no such task, or it is there already),

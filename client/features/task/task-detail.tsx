@@ -40,7 +40,7 @@ import { TaskTitle } from "./task-title.tsx";
 import { useTaskLookup } from "./use-task-lookup.ts";
 import "../../styles/labels.css";
 import "../../styles/task.css";
-import { type SubtaskFate } from "../../../shared/mutators/task.ts";
+import type { SubtaskFate } from "../../../shared/mutators/task.ts";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId",

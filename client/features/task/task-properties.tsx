@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import type { Label, Member, Project, Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { positionAtEnd } from "../../lib/column-end.ts";
+import { positionAtEnd } from "../../../shared/task-position.ts";
 import { useShortcuts } from "../../platform/shortcuts/use-shortcuts.ts";
 import { useProjectStatuses } from "../../platform/statuses.ts";
 import { createLabel } from "../../platform/sync/create-label.ts";
@@ -16,7 +16,7 @@ import { StatusPicker } from "../../ui/pickers/status-picker.tsx";
 import { relativeTime } from "../../lib/relative-time.ts";
 import type { NameOf } from "../../lib/activity-text.ts";
 import { TaskParent } from "./task-parent.tsx";
-import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
+import type { MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 type TaskPropertiesProps = {
   task: Task;

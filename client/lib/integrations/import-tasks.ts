@@ -23,7 +23,7 @@ import {
 } from "../../../shared/entities.ts";
 import { squashStatusName } from "../../../shared/statuses.ts";
 import { parseCsv } from "./csv.ts";
-import { type StatusCategory, type StatusColor } from "../../../shared/status-palette.ts";
+import type { StatusCategory, StatusColor } from "../../../shared/status-palette.ts";
 
 export type ImportRow = {
   row: number;

@@ -31,8 +31,8 @@ import {
 } from "../../../shared/statuses.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
 import type { ImportRow, ParsedImport, RefusedRow } from "./import-tasks.ts";
-import { type StatusCategory } from "../../../shared/status-palette.ts";
-import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
+import type { StatusCategory } from "../../../shared/status-palette.ts";
+import type { MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 export type ImportPlan = {
   labels: MutatorArgs["createLabel"][];

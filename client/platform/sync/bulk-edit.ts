@@ -3,7 +3,7 @@
  * project id hint, so a bulk edit is the same mutations a person would make one by one.
  */
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
-import { positionAtEnd } from "../../lib/column-end.ts";
+import { positionAtEnd } from "../../../shared/task-position.ts";
 import type { Rep } from "./create-replicache.ts";
 
 type TaskChanges = {
@@ -29,7 +29,7 @@ export async function moveTasks(
   // Each after the one before it, which is after the whole column.
   let last: string | undefined;
   const moves = moving.map((task) => {
-    const position = last === undefined ? positionAtEnd(column) : positionAtEnd([], last);
+    const position = positionAtEnd(last === undefined ? column : [], last);
     last = position;
     return rep.mutate.moveTask({
       id: task.id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../../shared/entities.ts";
 import { allFields, UndoHistory, type TaskField } from "./undo-history.ts";
-import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
+import type { MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 const task = (id: string, changes: Partial<Task> = {}): Task => ({
   id,

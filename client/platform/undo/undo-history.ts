@@ -1,5 +1,5 @@
 import type { Task } from "../../../shared/entities.ts";
-import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
+import type { MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 /**
  * The person's own task changes, undone and redone as Linear does (Mod+Z, Mod+Shift+Z).

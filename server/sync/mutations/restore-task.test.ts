@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from "../../test/sync-client.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
-import { type MutatorArgs } from "../../../shared/mutators/mutators.ts";
+import type { MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
 /**
  * Undo of a delete (restoreTask): the same task comes back from the server's trash, with its

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { positionAfter } from "../../shared/task-position.ts";
-import { positionAtEnd } from "./column-end.ts";
+import { positionAfter, positionAtEnd } from "./task-position.ts";
 
 describe("positionAtEnd", () => {
   const column = [{ position: "a2" }, { position: "a0" }, { position: "a1" }];
