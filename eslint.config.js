@@ -2,18 +2,41 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
-
-/** The client's floors, top first: each imports only from those after it (and shared/). */
-const floors = ["app", "features", "components", "platform", "ui", "lib"];
+import boundaries from "eslint-plugin-boundaries";
 
 /**
- * The server's floor, lowest first: `db/`, then `http/` and `mail/`, then `auth/`. Each may
- * import only the folders below it; every other folder (notifications, attachments, search…)
- * stands on them and never on `sync/`, the protocol, except presence, which rides the poke
- * stream, and export, which reads comments as a pull does. Tests may import anything.
+ * The floor order, held as folder zones (eslint-plugin-boundaries): each folder below is an
+ * element, and an import is allowed only where a policy names it (STYLE.md, "The house").
+ *
+ * Client, top first: app (with the signed-in shell) → features → task-parts → platform → ui →
+ * lib → shared. A feature imports no other feature: only app/ composes them.
+ *
+ * Server: db/ is the ground, then http/ and mail/, then auth/; each imports only those below
+ * it (and the server's own root files, config and logger). Every other folder (notifications,
+ * attachments, search…) stands on them and never on sync/, the protocol, except presence,
+ * which rides the poke stream, and export, which reads comments as a pull does. Tests and the
+ * test helpers may import anything.
  */
+const clientFloors = ["app", "task-parts", "platform", "ui", "lib"];
 const serverFloors = { db: [], http: ["db"], mail: ["db", "http"], auth: ["db", "http", "mail"] };
 const serverAreasBesideSync = ["presence", "export"];
+
+const elements = [
+  { type: "feature", pattern: "client/features/*", capture: ["name"] },
+  ...clientFloors.map((floor) => ({ type: floor, pattern: `client/${floor}` })),
+  { type: "styles", pattern: "client/styles" },
+  { type: "shared", pattern: "shared" },
+  ...Object.keys(serverFloors).map((floor) => ({ type: floor, pattern: `server/${floor}` })),
+  { type: "sync", pattern: "server/sync" },
+  { type: "server-test", pattern: "server/test" },
+  { type: "area", pattern: "server/*", capture: ["name"] },
+];
+
+/** `from` may import the element types `to` (and its own element, always). */
+const allow = (from, to) => ({
+  from: { element: { types: { anyOf: [from].flat() } } },
+  allow: { to: { element: { types: { anyOf: to } } } },
+});
 
 export default tseslint.config(
   {
@@ -47,135 +70,81 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
-  // Imports run one way (STYLE.md): app → features → components → platform → ui → lib →
-  // shared. A feature imports no other feature; only the signed-in shell (features/dashboard)
-  // composes them, as app/ does. Each floor imports nothing above it (floorRules below).
   {
-    files: ["client/features/*/*.{ts,tsx}"],
-    ignores: ["client/features/dashboard/**"],
+    files: ["client/**/*.{ts,tsx}"],
+    plugins: { boundaries },
+    settings: { "boundaries/elements": elements },
     rules: {
-      "no-restricted-imports": [
+      "boundaries/dependencies": [
         "error",
         {
-          patterns: [
-            { regex: "^\\.\\./(?!\\.\\./)", message: featureMessage() },
-            above("features"),
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["client/features/dashboard/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [above("features")] }] },
-  },
-  {
-    files: ["client/features/*/*/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: "^\\.\\./\\.\\./(?!\\.\\./)", message: featureMessage() },
-            above("features"),
-          ],
-        },
-      ],
-    },
-  },
-  ...floorRules(),
-  ...serverFloorRules(),
-  {
-    files: ["shared/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
+          default: "disallow",
+          message:
+            "Imports run one way: app → features → task-parts → platform → ui → lib → shared, " +
+            "and a feature imports no other feature (STYLE.md).",
+          policies: [
+            allow("app", ["app", "feature", ...clientFloors, "styles", "shared"]),
             {
-              regex: "^(\\.\\./)+(client|server)/",
-              message: "shared/ is what client and server agree on: it imports neither.",
+              from: { element: { type: "feature" } },
+              allow: {
+                to: {
+                  element: {
+                    type: "feature",
+                    captured: { name: "{{ from.element.captured.name }}" },
+                  },
+                },
+              },
             },
+            allow("feature", [...clientFloors.slice(1), "styles", "shared"]),
+            allow("styles", ["ui", "lib", "shared"]),
+            ...clientFloors
+              .slice(1)
+              .map((floor, index) =>
+                allow(floor, [...clientFloors.slice(index + 1), "styles", "shared"]),
+              ),
           ],
         },
       ],
     },
   },
+  serverFloorRules(),
 );
 
-function featureMessage() {
-  return "Features do not import each other (STYLE.md): move what two share to components/, platform/ or lib/.";
-}
-
-/**
- * A no-restricted-imports pattern against a relative import that climbs (`../`) into a floor
- * above `floor`. It reads the import as written, not where it resolves, so it needs no resolver;
- * no floor has a sub-folder named like a floor, which would confuse it.
- */
-function above(floor) {
-  const higher = floors.slice(0, floors.indexOf(floor));
-  return {
-    regex: `^(\\.\\./)+(${higher.join("|")})/`,
-    message:
-      `client/${floor}/ imports nothing from ${higher.map((name) => `${name}/`).join(", ")}: ` +
-      `imports run one way, ${floors.join(" → ")} → shared (STYLE.md).`,
-  };
-}
-
+/** The server's floor and areas, and shared/, which imports neither side. */
 function serverFloorRules() {
-  const floorBlocks = Object.entries(serverFloors).map(([floor, below]) => ({
-    files: [`server/${floor}/**/*.ts`],
+  const floors = Object.keys(serverFloors);
+  const areaPolicies = [
+    ...Object.entries(serverFloors).map(([floor, below]) => allow(floor, [...below, "shared"])),
+    allow(["sync", "server-test"], [...floors, "sync", "area", "shared"]),
+    {
+      from: { element: { type: "area" } },
+      allow: {
+        to: { element: { types: { anyOf: [...floors, "area", "shared"] } } },
+      },
+    },
+    ...serverAreasBesideSync.map((name) => ({
+      from: { element: { type: "area", captured: { name } } },
+      allow: { to: { element: { type: "sync" } } },
+    })),
+    allow("shared", ["shared"]),
+  ];
+  return {
+    files: ["server/**/*.ts", "shared/**/*.ts"],
     ignores: ["**/*.test.ts"],
+    plugins: { boundaries },
+    settings: { "boundaries/elements": elements },
     rules: {
-      "no-restricted-imports": [
+      "boundaries/dependencies": [
         "error",
         {
-          patterns: [
-            {
-              regex: `^\\.\\./(?!(${[floor, ...below].join("|")})/)[a-z-]+/`,
-              message:
-                `server/${floor}/ is part of the floor the server stands on: it imports only ` +
-                `${below.length ? below.map((name) => `${name}/`).join(", ") : "nothing of the server"}.`,
-            },
-          ],
+          default: "disallow",
+          message:
+            "The server stands on db/, then http/ and mail/, then auth/ (each imports only those " +
+            "below it); its areas stand on them and never on sync/, and shared/ imports neither " +
+            "side (STYLE.md).",
+          policies: areaPolicies,
         },
       ],
     },
-  }));
-  return [
-    ...floorBlocks,
-    {
-      files: ["server/*/**/*.ts"],
-      ignores: [
-        "**/*.test.ts",
-        "server/sync/**",
-        "server/test/**",
-        ...Object.keys(serverFloors).map((floor) => `server/${floor}/**`),
-        ...serverAreasBesideSync.map((area) => `server/${area}/**`),
-      ],
-      rules: {
-        "no-restricted-imports": [
-          "error",
-          {
-            patterns: [
-              {
-                regex: "^(\\.\\./)+sync/",
-                message:
-                  "The server's areas stand on db/ and auth/, never on sync/ (the protocol): " +
-                  "move what both need down to db/ or auth/.",
-              },
-            ],
-          },
-        ],
-      },
-    },
-  ];
-}
-
-/** components/, platform/, ui/ and lib/: each against every floor above it. */
-function floorRules() {
-  return floors.slice(2).map((floor) => ({
-    files: [`client/${floor}/**/*.{ts,tsx}`],
-    rules: { "no-restricted-imports": ["error", { patterns: [above(floor)] }] },
-  }));
+  };
 }

@@ -4,7 +4,7 @@ import { createRoot } from "react-dom/client";
 import { router } from "./app/router.tsx";
 import { SessionSkeleton } from "./app/session-skeleton.tsx";
 import { signInWhenSessionEnds } from "./app/session-end.ts";
-import { lastSignedInUserId, loadSessionOptimistically } from "./lib/session-store.ts";
+import { lastSignedInUserId, loadSessionOptimistically } from "./platform/session/session-store.ts";
 import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/forms.css";

@@ -3,7 +3,7 @@ import { uniqueEmail } from "./support/accounts.ts";
 import { ownerOfNewProject } from "./support/sync.ts";
 
 /**
- * New task (features/board/create-task-dialog.tsx): a large title that wraps, the description,
+ * New task (features/project/create-task-dialog.tsx): a large title that wraps, the description,
  * property chips that are pickers, Mod+Enter, and a draft kept per project when it is closed.
  */
 

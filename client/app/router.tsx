@@ -9,12 +9,12 @@ import { z } from "zod";
 import { openInvitation } from "../features/auth/invitation-guard.ts";
 import { requireOpenRegistration } from "../features/auth/registration-guard.ts";
 import { redirectSignedIn, requireSession } from "../features/auth/session-guard.ts";
-import { boardSearchSchema } from "../features/board/board-search.ts";
-import { calendarSearchSchema } from "../features/board/calendar-search.ts";
-import { enterDashboard } from "../features/dashboard/enter-dashboard.ts";
+import { boardSearchSchema } from "../features/project/filters/board-search.ts";
+import { calendarSearchSchema } from "../features/project/calendar/calendar-search.ts";
+import { enterDashboard } from "./shell/enter-dashboard.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { skipProfileSetupWhenNamed } from "../features/onboarding/profile-setup-guard.ts";
-import { loadSession } from "../lib/session-store.ts";
+import { loadSession } from "../platform/session/session-store.ts";
 import { preferencesStore } from "../platform/preferences/use-preferences.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -177,7 +177,7 @@ const verifyEmailRoute = createRoute({
 const publicProjectRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "public-project/$projectId",
-}).lazy(() => import("../features/public-project/public-project.tsx").then((m) => m.Route));
+}).lazy(() => import("../features/public-project/public-project-page.tsx").then((m) => m.Route));
 
 const testErrorRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -217,13 +217,13 @@ const onboardingRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: "dashboard",
-}).lazy(() => import("../features/dashboard/dashboard-layout.tsx").then((m) => m.Route));
+}).lazy(() => import("./shell/dashboard-layout.tsx").then((m) => m.Route));
 
 const dashboardIndexRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: "/",
   beforeLoad: enterDashboard,
-}).lazy(() => import("../features/dashboard/dashboard-entry.tsx").then((m) => m.Route));
+}).lazy(() => import("./shell/dashboard-entry.tsx").then((m) => m.Route));
 
 const createWorkspaceRoute = createRoute({
   getParentRoute: () => dashboardRoute,
@@ -261,7 +261,7 @@ const inboxRoute = createRoute({
 const projectRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: "project/$projectId",
-}).lazy(() => import("../features/workspace/project-screens.tsx").then((m) => m.Route));
+}).lazy(() => import("../features/project/project-screens.tsx").then((m) => m.Route));
 
 // A project opens on its board, or on its list for whoever last chose the list (viewMode).
 const projectHomeRoute = createRoute({
@@ -283,26 +283,26 @@ const boardRoute = createRoute({
   path: "board",
   validateSearch: boardSearchSchema,
   onEnter: () => preferencesStore.update({ viewMode: "board" }),
-}).lazy(() => import("../features/board/board.tsx").then((m) => m.Route));
+}).lazy(() => import("../features/project/board/board.tsx").then((m) => m.Route));
 
 const listRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: "list",
   validateSearch: boardSearchSchema,
   onEnter: () => preferencesStore.update({ viewMode: "list" }),
-}).lazy(() => import("../features/board/board.tsx").then((m) => m.ListRoute));
+}).lazy(() => import("../features/project/board/board.tsx").then((m) => m.ListRoute));
 
 // The project's tasks by due date: the board's filters, plus the layout and the day it is on.
 const calendarRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: "calendar",
   validateSearch: calendarSearchSchema,
-}).lazy(() => import("../features/board/calendar.tsx").then((m) => m.Route));
+}).lazy(() => import("../features/project/calendar/calendar.tsx").then((m) => m.Route));
 
 const backlogRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: "backlog",
-}).lazy(() => import("../features/backlog/backlog.tsx").then((m) => m.Route));
+}).lazy(() => import("../features/project/backlog/backlog.tsx").then((m) => m.Route));
 
 const taskRoute = createRoute({
   getParentRoute: () => projectRoute,

@@ -1,5 +1,5 @@
 import { toast } from "sonner";
-import { onSessionEnded } from "../lib/session-store.ts";
+import { onSessionEnded } from "../platform/session/session-store.ts";
 import type { router as appRouter } from "./router.tsx";
 
 /**

@@ -1,5 +1,5 @@
-import { AppSkeleton } from "../components/app-skeleton.tsx";
-import { useSessionLoading } from "../lib/session-store.ts";
+import { AppSkeleton } from "../ui/app-skeleton.tsx";
+import { useSessionLoading } from "../platform/session/session-store.ts";
 
 /**
  * The skeleton over the whole window while the first session request of a page load runs

@@ -14,9 +14,9 @@ import {
   tooLargeMessage,
 } from "../../shared/attachments.ts";
 import { attachmentKey } from "../../shared/keys.ts";
-import { parseErrorBody } from "../lib/get-json.ts";
-import { uploadsName } from "../lib/local-data.ts";
-import { loadServerConfig } from "../lib/server-config.ts";
+import { parseErrorBody } from "./http/get-json.ts";
+import { uploadsName } from "./sync/local-data.ts";
+import { loadServerConfig } from "./http/server-config.ts";
 import type { Rep } from "./sync/create-replicache.ts";
 
 type PendingUpload = {

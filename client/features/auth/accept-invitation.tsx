@@ -4,7 +4,7 @@ import {
   invitationPreviewSchema,
   type InvitationPreview,
 } from "../../../shared/invitation-preview.ts";
-import { getJson } from "../../lib/get-json.ts";
+import { getJson } from "../../platform/http/get-json.ts";
 
 /** Only signed-out visitors see this: the invitation is kept until they sign in or sign up. */
 export const Route = createLazyRoute("/auth/accept-invitation/$inviteId")({

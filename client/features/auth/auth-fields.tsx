@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from "react";
-import { TextField } from "../../components/text-field.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 
 type EmailFieldProps = {
   value: string;

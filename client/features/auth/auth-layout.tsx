@@ -1,5 +1,5 @@
 import { createLazyRoute, Outlet } from "@tanstack/react-router";
-import { OfflineNotice } from "../../components/offline-notice.tsx";
+import { OfflineNotice } from "../../platform/browser/offline-notice.tsx";
 import { Logo } from "../../ui/logo.tsx";
 
 export const Route = createLazyRoute("/auth")({ component: AuthLayout });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "../../lib/auth-client.ts";
+import { authClient } from "../../platform/session/auth-client.ts";
 import { verificationCallback } from "../../lib/verification-link.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { toast } from "sonner";
-import { useAction } from "../../lib/use-action.ts";
+import { useAction } from "../../platform/http/use-action.ts";
 import { sendPasswordResetLink, sendSignInLink, sendVerificationLink } from "./auth-links.ts";
 
 export const Route = createLazyRoute("/auth/_signed-out/check-email")({ component: CheckEmail });

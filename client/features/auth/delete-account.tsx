@@ -1,6 +1,6 @@
 import { createLazyRoute, Link } from "@tanstack/react-router";
-import { useSession } from "../../lib/session-store.ts";
-import { useAction } from "../../lib/use-action.ts";
+import { useSession } from "../../platform/session/session-store.ts";
+import { useAction } from "../../platform/http/use-action.ts";
 import { followMailedLink } from "./mailed-link.ts";
 
 export const Route = createLazyRoute("/auth/delete-account")({ component: DeleteAccount });

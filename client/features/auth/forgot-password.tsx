@@ -1,6 +1,6 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { useAction } from "../../lib/use-action.ts";
+import { useAction } from "../../platform/http/use-action.ts";
 import { EmailField, SubmitButton } from "./auth-fields.tsx";
 import { sendPasswordResetLink } from "./auth-links.ts";
 

@@ -1,6 +1,6 @@
 import { redirect } from "@tanstack/react-router";
-import { rememberPendingInvitation } from "../../lib/pending-invitation.ts";
-import { loadSession } from "../../lib/session-store.ts";
+import { rememberPendingInvitation } from "../../platform/session/pending-invitation.ts";
+import { loadSession } from "../../platform/session/session-store.ts";
 
 /**
  * The invitation link's `beforeLoad`. The invitation is kept in the `pending_invitation` cookie

@@ -2,9 +2,9 @@ import { createLazyRoute, Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ApiError } from "../../lib/api-errors.ts";
-import { getJson } from "../../lib/get-json.ts";
-import { useSession } from "../../lib/session-store.ts";
-import { useAction } from "../../lib/use-action.ts";
+import { getJson } from "../../platform/http/get-json.ts";
+import { useSession } from "../../platform/session/session-store.ts";
+import { useAction } from "../../platform/http/use-action.ts";
 import { followMailedLink } from "./mailed-link.ts";
 
 export const Route = createLazyRoute("/auth/magic-link")({ component: MagicLink });

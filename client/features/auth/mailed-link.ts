@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { postJson } from "../../lib/post-json.ts";
+import { postJson } from "../../platform/http/post-json.ts";
 
 /**
  * The links of our mails that sign someone in or change their account open a page of ours, and

@@ -1,6 +1,6 @@
 import { redirect } from "@tanstack/react-router";
-import { readPendingInvitation } from "../../lib/pending-invitation.ts";
-import { loadServerConfig, type ServerConfig } from "../../lib/server-config.ts";
+import { readPendingInvitation } from "../../platform/session/pending-invitation.ts";
+import { loadServerConfig, type ServerConfig } from "../../platform/http/server-config.ts";
 
 /**
  * Sign-up's `beforeLoad`: closed registration sends the visitor to sign-in (SPEC.md section 2),

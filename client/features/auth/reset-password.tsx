@@ -1,10 +1,10 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { NewPasswordField } from "../../components/password-field.tsx";
+import { NewPasswordField } from "../../ui/password-field.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { useAction } from "../../lib/use-action.ts";
+import { authClient } from "../../platform/session/auth-client.ts";
+import { useAction } from "../../platform/http/use-action.ts";
 import { SubmitButton } from "./auth-fields.tsx";
 
 /** Where the reset link of the mail lands: `?token=…`, or `?error=INVALID_TOKEN` once it is stale. */

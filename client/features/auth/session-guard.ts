@@ -1,5 +1,5 @@
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
-import { loadSession, loadSessionOptimistically } from "../../lib/session-store.ts";
+import { loadSession, loadSessionOptimistically } from "../../platform/session/session-store.ts";
 
 /**
  * The signed-in area's `beforeLoad`: without a session, sign in first and come back here. A

@@ -1,12 +1,12 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { NewPasswordField } from "../../components/password-field.tsx";
-import { TextField } from "../../components/text-field.tsx";
+import { NewPasswordField } from "../../ui/password-field.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { readPendingInvitation } from "../../lib/pending-invitation.ts";
-import { refreshSession } from "../../lib/session-store.ts";
-import { useAction } from "../../lib/use-action.ts";
+import { authClient } from "../../platform/session/auth-client.ts";
+import { readPendingInvitation } from "../../platform/session/pending-invitation.ts";
+import { refreshSession } from "../../platform/session/session-store.ts";
+import { useAction } from "../../platform/http/use-action.ts";
 import { verificationCallback } from "../../lib/verification-link.ts";
 import { EmailField, SubmitButton } from "./auth-fields.tsx";
 

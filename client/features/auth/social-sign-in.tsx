@@ -1,5 +1,5 @@
 import { providerName } from "../../lib/provider-names.ts";
-import type { ServerConfig } from "../../lib/server-config.ts";
+import type { ServerConfig } from "../../platform/http/server-config.ts";
 import { signInWithProvider } from "./auth-links.ts";
 import { LastUsedButton } from "./last-used-badge.tsx";
 

@@ -1,8 +1,8 @@
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { useSession } from "../../lib/session-store.ts";
-import { useAction } from "../../lib/use-action.ts";
+import { useSession } from "../../platform/session/session-store.ts";
+import { useAction } from "../../platform/http/use-action.ts";
 import { EmailField, SubmitButton } from "./auth-fields.tsx";
 import { sendVerificationLink } from "./auth-links.ts";
 import { followMailedLink } from "./mailed-link.ts";

@@ -1,8 +1,8 @@
 import { createLazyRoute } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { z } from "zod";
-import { getJson } from "../../lib/get-json.ts";
-import { useApiData } from "../../lib/use-api-data.ts";
+import { getJson } from "../../platform/http/get-json.ts";
+import { useApiData } from "../../platform/http/use-api-data.ts";
 
 /** The mails the server would have sent, while running without SMTP (server/mail/mailer.ts). */
 export const Route = createLazyRoute("/dev/outbox")({ component: DevOutbox });

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { WorkspaceRole } from "../../../shared/permissions.ts";
-import { TextField } from "../../components/text-field.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { useAction } from "../../lib/use-action.ts";
+import { authClient } from "../../platform/session/auth-client.ts";
+import { useAction } from "../../platform/http/use-action.ts";
 import { RoleSelect } from "./role-select.tsx";
 
 type InviteMemberFormProps = {

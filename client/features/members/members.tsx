@@ -3,20 +3,20 @@ import { UserPlus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { roleAllows, workspaceRoles, type WorkspaceRole } from "../../../shared/permissions.ts";
-import { ApiDataPending } from "../../components/api-data-pending.tsx";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { ApiDataPending } from "../../platform/http/api-data-pending.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { useSession } from "../../lib/session-store.ts";
-import { useAction } from "../../lib/use-action.ts";
-import { useApiData } from "../../lib/use-api-data.ts";
+import { authClient } from "../../platform/session/auth-client.ts";
+import { useSession } from "../../platform/session/session-store.ts";
+import { useAction } from "../../platform/http/use-action.ts";
+import { useApiData } from "../../platform/http/use-api-data.ts";
 import { Avatar } from "../../ui/avatar.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { InviteMemberForm } from "./invite-member-form.tsx";
 import { roleName } from "./role-names.ts";
 import { RoleSelect } from "./role-select.tsx";
-import { loadWorkspace, type FullWorkspace } from "../../components/full-workspace.ts";
+import { loadWorkspace, type FullWorkspace } from "../../platform/session/full-workspace.ts";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/$workspaceId/members")({
   component: Members,

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useOnline } from "../../lib/use-online.ts";
+import { useOnline } from "../../platform/browser/use-online.ts";
 import { countPendingChanges } from "../../platform/sync/pending-changes.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 

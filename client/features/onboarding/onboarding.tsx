@@ -1,5 +1,5 @@
 import { createLazyRoute } from "@tanstack/react-router";
-import { CreateWorkspaceForm } from "../../components/create-workspace-form.tsx";
+import { CreateWorkspaceForm } from "../../platform/session/create-workspace-form.tsx";
 import { Logo } from "../../ui/logo.tsx";
 
 export const Route = createLazyRoute("/_authenticated/onboarding")({ component: Onboarding });

@@ -1,5 +1,5 @@
 import { redirect } from "@tanstack/react-router";
-import { loadSession } from "../../lib/session-store.ts";
+import { loadSession } from "../../platform/session/session-store.ts";
 
 /** Profile setup's `beforeLoad`: someone who already has a name goes on to the dashboard. */
 export async function skipProfileSetupWhenNamed(): Promise<void> {

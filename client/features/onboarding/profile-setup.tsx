@@ -1,11 +1,11 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { PictureField } from "../../components/picture-field.tsx";
-import { TextField } from "../../components/text-field.tsx";
+import { PictureField } from "../../platform/http/picture-field.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { refreshSession, useSession } from "../../lib/session-store.ts";
-import { useAction } from "../../lib/use-action.ts";
+import { authClient } from "../../platform/session/auth-client.ts";
+import { refreshSession, useSession } from "../../platform/session/session-store.ts";
+import { useAction } from "../../platform/http/use-action.ts";
 import { Logo } from "../../ui/logo.tsx";
 
 /** For accounts made without a name (sign-in link, some providers): the guard skips named ones. */

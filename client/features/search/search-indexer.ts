@@ -9,7 +9,7 @@ import {
   type Task,
 } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
-import { afterNextPaint } from "../../lib/after-paint.ts";
+import { afterNextPaint } from "../../platform/browser/after-paint.ts";
 import type { Rep } from "../../platform/sync/create-replicache.ts";
 import { setIndexBuilding } from "./index-status.ts";
 import type { SearchDatabase } from "./search-database.ts";

@@ -1,7 +1,7 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useDeferredValue, useRef, useState, type KeyboardEvent } from "react";
 import { SearchX } from "lucide-react";
-import { useSession } from "../../lib/session-store.ts";
+import { useSession } from "../../platform/session/session-store.ts";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { useIndexBuilding } from "./index-status.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useOnline } from "../../lib/use-online.ts";
+import { useOnline } from "../../platform/browser/use-online.ts";
 import { useHeldHistories } from "../../platform/sync/store-hooks.ts";
 import type { SearchGroup, SearchHit, SearchResults } from "./run-search.ts";
 import { documentId, type SearchDocument } from "./search-documents.ts";

@@ -1,9 +1,9 @@
 import { createLazyRoute } from "@tanstack/react-router";
-import { ApiDataPending } from "../../components/api-data-pending.tsx";
+import { ApiDataPending } from "../../platform/http/api-data-pending.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { useSession } from "../../lib/session-store.ts";
-import { useApiData } from "../../lib/use-api-data.ts";
+import { authClient } from "../../platform/session/auth-client.ts";
+import { useSession } from "../../platform/session/session-store.ts";
+import { useApiData } from "../../platform/http/use-api-data.ts";
 import { DeleteAccountSection } from "./account/delete-account-section.tsx";
 import { EmailSection } from "./account/email-section.tsx";
 import { LinkedAccountsSection } from "./account/linked-accounts-section.tsx";

@@ -4,13 +4,13 @@ import { toast } from "sonner";
 import type { Project } from "../../../shared/entities.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
 import { isValidProjectKey } from "../../../shared/task-key.ts";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
-import { TextField } from "../../components/text-field.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { useProjects } from "../../platform/sync/store-hooks.ts";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
-import { NameField } from "../../components/name-fields.tsx";
+import { NameField } from "../../ui/name-fields.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/settings/projects/$projectId/general",

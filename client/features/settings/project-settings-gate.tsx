@@ -1,5 +1,5 @@
 import { createLazyRoute, Link } from "@tanstack/react-router";
-import { ProjectSyncGate } from "../../components/project-sync-gate.tsx";
+import { ProjectSyncGate } from "../../platform/sync/project-sync-gate.tsx";
 import { useSettingsProject } from "./use-settings-project.ts";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/projects/$projectId")({

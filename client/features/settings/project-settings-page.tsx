@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Project } from "../../../shared/entities.ts";
-import { NotHere } from "../../components/not-here.tsx";
+import { NotHere } from "../../ui/not-here.tsx";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { useSettingsProject } from "./use-settings-project.ts";
 

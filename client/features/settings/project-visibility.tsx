@@ -2,7 +2,7 @@ import { createLazyRoute } from "@tanstack/react-router";
 import { toast } from "sonner";
 import type { Project } from "../../../shared/entities.ts";
 import { roleAllows } from "../../../shared/permissions.ts";
-import { CheckboxField } from "../../components/text-field.tsx";
+import { CheckboxField } from "../../ui/text-field.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";

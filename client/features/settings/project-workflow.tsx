@@ -29,7 +29,7 @@ import {
 } from "../../../shared/statuses.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { positionAfter, positionBetween } from "../../../shared/task-position.ts";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { statusColorNames, statusIconNames } from "../../lib/task-names.ts";
 import { useAllProjectStatuses } from "../../platform/statuses.ts";

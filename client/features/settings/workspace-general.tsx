@@ -2,22 +2,22 @@ import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { roleAllows } from "../../../shared/permissions.ts";
-import { ApiDataPending } from "../../components/api-data-pending.tsx";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
-import { PictureField } from "../../components/picture-field.tsx";
+import { ApiDataPending } from "../../platform/http/api-data-pending.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { PictureField } from "../../platform/http/picture-field.tsx";
 import {
   rememberActiveWorkspace,
   useActiveWorkspaceId,
 } from "../../platform/preferences/active-workspace.ts";
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "../../lib/auth-client.ts";
-import { useSession } from "../../lib/session-store.ts";
-import { useAction } from "../../lib/use-action.ts";
-import { useApiData } from "../../lib/use-api-data.ts";
+import { authClient } from "../../platform/session/auth-client.ts";
+import { useSession } from "../../platform/session/session-store.ts";
+import { useAction } from "../../platform/http/use-action.ts";
+import { useApiData } from "../../platform/http/use-api-data.ts";
 import { WorkspaceLabelsSection } from "./workspace-labels-section.tsx";
 import { WorkspaceStorageSection } from "./workspace-storage-section.tsx";
-import { loadWorkspace, type FullWorkspace } from "../../components/full-workspace.ts";
-import { NameField, WorkspaceSlugField } from "../../components/name-fields.tsx";
+import { loadWorkspace, type FullWorkspace } from "../../platform/session/full-workspace.ts";
+import { NameField, WorkspaceSlugField } from "../../ui/name-fields.tsx";
 
 /** Settings of the active workspace (the remembered one, else the session's). */
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/workspace/general")({

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { labelColors, labelColorSchema, type Label } from "../../../shared/entities.ts";
 import { canPerform } from "../../../shared/sync-permissions.ts";
 import { Trash2 } from "lucide-react";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { labelColorNames } from "../../lib/task-names.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";

@@ -1,9 +1,9 @@
 import { useCallback } from "react";
 import { z } from "zod";
 import { formatFileSize, formatQuota } from "../../../shared/attachments.ts";
-import { ApiDataPending } from "../../components/api-data-pending.tsx";
-import { getJson } from "../../lib/get-json.ts";
-import { useApiData } from "../../lib/use-api-data.ts";
+import { ApiDataPending } from "../../platform/http/api-data-pending.tsx";
+import { getJson } from "../../platform/http/get-json.ts";
+import { useApiData } from "../../platform/http/use-api-data.ts";
 
 const storageSchema = z.object({
   usedBytes: z.number().nonnegative(),

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { attachmentUrl, formatFileSize, isInlineImage } from "../../../shared/attachments.ts";
 import type { Attachment } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
-import { useOnline } from "../../lib/use-online.ts";
+import { useOnline } from "../../platform/browser/use-online.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { IconButton } from "../../ui/icon-button.tsx";

@@ -1,5 +1,5 @@
 import { createLazyRoute } from "@tanstack/react-router";
-import { CreateWorkspaceForm } from "../../components/create-workspace-form.tsx";
+import { CreateWorkspaceForm } from "../../platform/session/create-workspace-form.tsx";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/create")({
   component: CreateWorkspace,

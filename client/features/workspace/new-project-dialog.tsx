@@ -2,10 +2,10 @@ import { nanoid } from "nanoid";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Project } from "../../../shared/entities.ts";
 import { projectKeyProblem, suggestProjectKey } from "../../../shared/project-key-suggestion.ts";
-import { TextField } from "../../components/text-field.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
-import { NameField } from "../../components/name-fields.tsx";
+import { NameField } from "../../ui/name-fields.tsx";
 
 const icons = ["📁", "🚀", "🎯", "🛠️", "📱", "🌐", "🎨", "📊", "🧪", "📝"] as const;
 

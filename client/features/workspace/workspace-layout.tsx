@@ -1,7 +1,7 @@
 import { createLazyRoute, Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { NotHere } from "../../components/not-here.tsx";
-import { skeletonShapeOf } from "../../components/screen-skeletons.tsx";
+import { NotHere } from "../../ui/not-here.tsx";
+import { skeletonShapeOf } from "../../ui/screen-skeletons.tsx";
 import { rememberActiveWorkspace } from "../../platform/preferences/active-workspace.ts";
 import { useWorkspace } from "../../platform/sync/store-hooks.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";

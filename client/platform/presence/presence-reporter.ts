@@ -16,7 +16,7 @@
  */
 import { nanoid } from "nanoid";
 import { useEffect } from "react";
-import { afterNextPaint } from "../../lib/after-paint.ts";
+import { afterNextPaint } from "../browser/after-paint.ts";
 import {
   PRESENCE_HEARTBEAT_MS,
   PRESENCE_IDLE_MS,

@@ -1,6 +1,6 @@
 import { ReplicacheImpl } from "replicache/impl";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
-import { storeName } from "../../lib/local-data.ts";
+import { storeName } from "./local-data.ts";
 import { pushingInBatches } from "./batched-push.ts";
 import { createMutators } from "../../../shared/mutators/mutators.ts";
 

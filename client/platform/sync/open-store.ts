@@ -1,6 +1,6 @@
 import { toast } from "sonner";
-import { sessionEnded } from "../../lib/session-store.ts";
-import { closeBeforeSignOut } from "../../lib/sign-out.ts";
+import { sessionEnded } from "../session/session-store.ts";
+import { closeBeforeSignOut } from "../session/sign-out.ts";
 import { presenceTabId } from "../presence/presence-reporter.ts";
 import { clearPresence, receivePresenceList, setPresenceSelf } from "../presence/presence-store.ts";
 import { recordUndo } from "../undo/record-undo.ts";

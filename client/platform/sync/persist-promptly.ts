@@ -1,4 +1,4 @@
-import { afterNextPaint } from "../../lib/after-paint.ts";
+import { afterNextPaint } from "../browser/after-paint.ts";
 import type { Rep } from "./create-replicache.ts";
 import type { SyncState } from "./sync-state.ts";
 

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { z } from "zod";
-import { getJson } from "../../lib/get-json.ts";
+import { getJson } from "../http/get-json.ts";
 import { isLoaded, useProjects, useSyncedProjects } from "./store-hooks.ts";
 import { queryWords } from "../../lib/search-text.ts";
 

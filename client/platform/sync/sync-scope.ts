@@ -1,6 +1,6 @@
 import type { Puller, PullRequestV1 } from "replicache";
 import { idSchema, type Relation } from "../../../shared/entities.ts";
-import { syncedProjectsKey, syncedTasksKey } from "../../lib/local-data.ts";
+import { syncedProjectsKey, syncedTasksKey } from "./local-data.ts";
 
 /**
  * Partial sync (server/sync/README.md "Partial sync"): the store holds every workspace's

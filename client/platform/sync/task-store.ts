@@ -2,7 +2,7 @@ import type { ExperimentalNoIndexDiff, ReadTransaction, ReadonlyJSONValue } from
 import { taskSchema, type Task, type TaskStatus } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
 import { comparePositions } from "../../../shared/task-position.ts";
-import { afterNextPaint } from "../../lib/after-paint.ts";
+import { afterNextPaint } from "../browser/after-paint.ts";
 import type { Rep } from "./create-replicache.ts";
 
 type Listener = () => void;

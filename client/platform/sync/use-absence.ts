@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from "react";
-import { useOnline } from "../../lib/use-online.ts";
+import { useOnline } from "../browser/use-online.ts";
 import { useSync } from "./replicache-provider.tsx";
 
 /**

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { Dexie, type Table } from "dexie";
 import { noticeSchema, type Notice } from "../../../shared/entities.ts";
 import { prefixes } from "../../../shared/keys.ts";
-import { seenNoticesName } from "../../lib/local-data.ts";
+import { seenNoticesName } from "./local-data.ts";
 import type { Rep } from "./create-replicache.ts";
 
 /** How long a browser remembers a notice it showed: far longer than one is ever pending. */

@@ -1,13 +1,13 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { toast } from "sonner";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { CurrentPasswordField } from "../../../components/password-field.tsx";
+import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
+import { CurrentPasswordField } from "../../../ui/password-field.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
-import { authClient } from "../../../lib/auth-client.ts";
-import { refreshSession, useSession } from "../../../lib/session-store.ts";
-import { endLocalSession } from "../../../lib/sign-out.ts";
-import { useAction } from "../../../lib/use-action.ts";
+import { authClient } from "../../../platform/session/auth-client.ts";
+import { refreshSession, useSession } from "../../../platform/session/session-store.ts";
+import { endLocalSession } from "../../../platform/session/sign-out.ts";
+import { useAction } from "../../../platform/http/use-action.ts";
 
 /**
  * Deleting the account asks for the password when there is one; the server then either deletes

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { TextField } from "../../../components/text-field.tsx";
+import { TextField } from "../../../ui/text-field.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
-import { authClient } from "../../../lib/auth-client.ts";
-import type { AppSession } from "../../../lib/session-store.ts";
-import { useAction } from "../../../lib/use-action.ts";
+import { authClient } from "../../../platform/session/auth-client.ts";
+import type { AppSession } from "../../../platform/session/session-store.ts";
+import { useAction } from "../../../platform/http/use-action.ts";
 import { verificationCallback } from "../../../lib/verification-link.ts";
 
 // The links mailed from here come back here, through the screen that explains a failed link.

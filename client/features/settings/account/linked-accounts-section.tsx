@@ -1,9 +1,9 @@
 import { toast } from "sonner";
 import { unwrap } from "../../../lib/api-errors.ts";
-import { authClient } from "../../../lib/auth-client.ts";
+import { authClient } from "../../../platform/session/auth-client.ts";
 import { providerName } from "../../../lib/provider-names.ts";
-import { useServerConfig } from "../../../lib/server-config.ts";
-import { useAction } from "../../../lib/use-action.ts";
+import { useServerConfig } from "../../../platform/http/server-config.ts";
+import { useAction } from "../../../platform/http/use-action.ts";
 
 type LinkedAccount = { id: string; providerId: string };
 

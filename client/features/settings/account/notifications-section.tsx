@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
 } from "../../../../shared/entities.ts";
 import { showError } from "../../../lib/api-errors.ts";
-import { useSession } from "../../../lib/session-store.ts";
+import { useSession } from "../../../platform/session/session-store.ts";
 import { useSync } from "../../../platform/sync/replicache-provider.tsx";
 import { useNotificationSettings } from "../../../platform/sync/store-hooks.ts";
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { CurrentPasswordField, NewPasswordField } from "../../../components/password-field.tsx";
-import { CheckboxField } from "../../../components/text-field.tsx";
+import { CurrentPasswordField, NewPasswordField } from "../../../ui/password-field.tsx";
+import { CheckboxField } from "../../../ui/text-field.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
-import { authClient } from "../../../lib/auth-client.ts";
-import { refreshSession } from "../../../lib/session-store.ts";
-import { useAction } from "../../../lib/use-action.ts";
+import { authClient } from "../../../platform/session/auth-client.ts";
+import { refreshSession } from "../../../platform/session/session-store.ts";
+import { useAction } from "../../../platform/http/use-action.ts";
 
 type PasswordSectionProps = { hasPassword: boolean; onChanged: () => void };
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { PictureField } from "../../../components/picture-field.tsx";
+import { PictureField } from "../../../platform/http/picture-field.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
-import { authClient } from "../../../lib/auth-client.ts";
-import { refreshSession, type AppSession } from "../../../lib/session-store.ts";
-import { useAction } from "../../../lib/use-action.ts";
-import { NameField } from "../../../components/name-fields.tsx";
+import { authClient } from "../../../platform/session/auth-client.ts";
+import { refreshSession, type AppSession } from "../../../platform/session/session-store.ts";
+import { useAction } from "../../../platform/http/use-action.ts";
+import { NameField } from "../../../ui/name-fields.tsx";
 
 export function ProfileSection({ user }: { user: AppSession["user"] }) {
   const [pending, run] = useAction();

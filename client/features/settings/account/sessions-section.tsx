@@ -1,9 +1,9 @@
 import { toast } from "sonner";
-import { ApiDataPending } from "../../../components/api-data-pending.tsx";
+import { ApiDataPending } from "../../../platform/http/api-data-pending.tsx";
 import { unwrap } from "../../../lib/api-errors.ts";
-import { authClient } from "../../../lib/auth-client.ts";
-import { useAction } from "../../../lib/use-action.ts";
-import { useApiData } from "../../../lib/use-api-data.ts";
+import { authClient } from "../../../platform/session/auth-client.ts";
+import { useAction } from "../../../platform/http/use-action.ts";
+import { useApiData } from "../../../platform/http/use-api-data.ts";
 
 const listSessions = () => unwrap(authClient.listSessions());
 

@@ -1,0 +1,24 @@
+import { createLazyRoute, Link } from "@tanstack/react-router";
+import { ProjectSyncGate } from "../../platform/sync/project-sync-gate.tsx";
+import { useProject } from "../../platform/sync/store-hooks.ts";
+
+export const Route = createLazyRoute(
+  "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId",
+)({ component: ProjectScreens });
+
+/** Every screen of a project renders inside this. */
+function ProjectScreens() {
+  const { workspaceId, projectId } = Route.useParams();
+  const project = useProject(workspaceId, projectId);
+  return (
+    <ProjectSyncGate
+      projectId={projectId}
+      project={project}
+      back={
+        <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }} className="button">
+          Back to the workspace
+        </Link>
+      }
+    />
+  );
+}
