@@ -4,7 +4,7 @@ import { UpdatePrompt } from "../features/offline/update-prompt.tsx";
 import { PUBLIC_PROJECT_ROUTE, useRouteTitle } from "../lib/route-titles.ts";
 import { useApplyTheme } from "../platform/preferences/use-preferences.ts";
 
-// The signed-in area names its screens itself, from the local store (features/dashboard), and
+// The signed-in area names its screens itself, from the local store (app/shell), and
 // the public project page from the project it fetched.
 const outsideDashboard = (routeId: string) =>
   !routeId.startsWith("/_authenticated/dashboard") && routeId !== PUBLIC_PROJECT_ROUTE;
