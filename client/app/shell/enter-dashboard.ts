@@ -2,7 +2,10 @@ import { redirect } from "@tanstack/react-router";
 import { showError, unwrap } from "../../lib/api-errors.ts";
 import { readActiveWorkspaceId } from "../../platform/preferences/active-workspace.ts";
 import { authClient } from "../../platform/session/auth-client.ts";
-import { clearPendingInvitation, readPendingInvitation } from "../../platform/session/pending-invitation.ts";
+import {
+  clearPendingInvitation,
+  readPendingInvitation,
+} from "../../platform/session/pending-invitation.ts";
 import { listWorkspaces, type WorkspaceSummary } from "../../platform/session/workspace-list.ts";
 import { activateWorkspace } from "./activate-workspace.ts";
 

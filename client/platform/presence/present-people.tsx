@@ -1,8 +1,4 @@
-import {
-  useProjectPresence,
-  useTaskPresence,
-  type PresentPerson,
-} from "./presence-store.ts";
+import { useProjectPresence, useTaskPresence, type PresentPerson } from "./presence-store.ts";
 import { Facepile, type FacepilePerson } from "../../ui/facepile.tsx";
 
 const asFace = (person: PresentPerson): FacepilePerson => ({

@@ -1,7 +1,12 @@
 import { useMemo, useRef } from "react";
 import type { Task, TaskStatus } from "../../../../shared/entities.ts";
 import type { StatusColumns } from "../../../platform/sync/task-store.ts";
-import { filterTasks, hasFilters, type BoardSearch, type FilterContext } from "../filters/board-search.ts";
+import {
+  filterTasks,
+  hasFilters,
+  type BoardSearch,
+  type FilterContext,
+} from "../filters/board-search.ts";
 
 /** Per status id: its tasks after the filters, in board order (missing: `columnOf` reads empty). */
 export type Columns = StatusColumns;

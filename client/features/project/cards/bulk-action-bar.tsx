@@ -15,7 +15,12 @@ import { DueDatePicker } from "../../../ui/pickers/due-date-picker.tsx";
 import { LabelsPicker } from "../../../ui/pickers/labels-picker.tsx";
 import { PriorityPicker } from "../../../ui/pickers/priority-picker.tsx";
 import { StatusPicker } from "../../../ui/pickers/status-picker.tsx";
-import { changeLabels, deleteTasks, moveTasks, updateTasks } from "../../../platform/sync/bulk-edit.ts";
+import {
+  changeLabels,
+  deleteTasks,
+  moveTasks,
+  updateTasks,
+} from "../../../platform/sync/bulk-edit.ts";
 import "../../../styles/bulk-bar.css";
 
 export type BulkPermissions = {

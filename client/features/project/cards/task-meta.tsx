@@ -2,7 +2,13 @@
 import { OctagonAlert } from "lucide-react";
 import type { Label, Task } from "../../../../shared/entities.ts";
 import { formatTaskKey } from "../../../../shared/task-key.ts";
-import { AssigneeMark, DueDateMark, LabelMarks, PriorityMark, StatusMark } from "../../../task-parts/task-marks.tsx";
+import {
+  AssigneeMark,
+  DueDateMark,
+  LabelMarks,
+  PriorityMark,
+  StatusMark,
+} from "../../../task-parts/task-marks.tsx";
 import { StatusIcon } from "../../../ui/status-icon.tsx";
 import type { CardContext } from "./card-context.ts";
 // The backlog shows these too: they bring their look with them.
