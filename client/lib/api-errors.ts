@@ -24,7 +24,7 @@ export class NetworkError extends Error {
   }
 }
 
-export function networkFailureMessage(): string {
+function networkFailureMessage(): string {
   return `Failed to connect to API server at ${window.location.origin}. This might be due to CORS configuration issues or the server not running. Please check your environment variables and server status.`;
 }
 

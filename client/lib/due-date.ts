@@ -4,7 +4,7 @@
  */
 
 /** Due within this many days from today (today included) counts as due soon. */
-export const DUE_SOON_DAYS = 2;
+const DUE_SOON_DAYS = 2;
 
 export type DueState = "overdue" | "due-soon" | "later";
 

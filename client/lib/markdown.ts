@@ -29,16 +29,16 @@ const ALLOWED_ATTR = ["href", "title", "src", "alt", "align", "type", "checked",
 const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto|blob|user):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 /** Marks a mention shown as a chip; the person's user id waits in `data-user-id`. */
-export const MENTION_CLASS = "markdown-mention";
+const MENTION_CLASS = "markdown-mention";
 
 /** Marks the placeholder of an external image; its address waits in `data-src`. */
-export const IMAGE_PLACEHOLDER_CLASS = "markdown-image-placeholder";
+const IMAGE_PLACEHOLDER_CLASS = "markdown-image-placeholder";
 
 /** Marks a task list's checkbox; its place among the text's task items waits in `data-task-index`. */
 export const TASK_CHECKBOX_CLASS = "markdown-task-checkbox";
 
 /** Marks an image of ours whose bytes are still on their way. */
-export const IMAGE_PENDING_CLASS = "markdown-image-pending";
+const IMAGE_PENDING_CLASS = "markdown-image-pending";
 
 /**
  * How an attachment's image shows (shared/attachments.ts): from a local address while this

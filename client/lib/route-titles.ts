@@ -84,7 +84,7 @@ const titles: { [Id in RouteId]?: (names: TitleNames) => string } = {
  * holds, e.g. `UIX-5 Migrate blog posts · Website Redesign`, `Members · Acme`. A route without
  * a title of its own (a redirect, a layout) gets the app's name.
  */
-export function routeTitle(routeId: string, names: TitleNames = {}): string {
+function routeTitle(routeId: string, names: TitleNames = {}): string {
   const title = titleById.get(routeId);
   return title ? title(names) : APP_NAME;
 }

@@ -5,9 +5,9 @@
  */
 
 /** Longer words are cut here: a query word matches by prefix, so nothing is lost. */
-export const MAX_WORD_LENGTH = 40;
+const MAX_WORD_LENGTH = 40;
 /** A 100,000-character description still costs a bounded number of index entries. */
-export const MAX_WORDS_PER_TEXT = 2_000;
+const MAX_WORDS_PER_TEXT = 2_000;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
@@ -53,7 +53,7 @@ export function queryWords(query: string): string[] {
   return [...words];
 }
 
-export type TextPart = { text: string; match: boolean };
+type TextPart = { text: string; match: boolean };
 
 /**
  * The text cut into parts, `match` where a query word begins a word of the text. Matching

@@ -1,5 +1,5 @@
 /** The screen every verification link of a mail comes back to (client/features/auth/verify-email.tsx). */
-export const verifyEmailPath = "/auth/verify-email";
+const verifyEmailPath = "/auth/verify-email";
 
 /**
  * The `callbackURL` of a verification mail: /auth/verify-email, which goes on to `next` (the

@@ -7,7 +7,6 @@ import "./popover.css";
 /** Base UI's Popover: `open` / `onOpenChange` control it from outside (a shortcut). */
 export const Popover = BasePopover.Root;
 export const PopoverTrigger = BasePopover.Trigger;
-export const PopoverClose = BasePopover.Close;
 
 type PopoverContentProps = {
   children: ReactNode;

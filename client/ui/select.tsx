@@ -5,7 +5,7 @@ import { classNames } from "./class-names.ts";
 import "./popup.css";
 import "./select.css";
 
-export type SelectOption<Value extends string> = {
+type SelectOption<Value extends string> = {
   value: Value;
   label: string;
   icon?: ReactNode;

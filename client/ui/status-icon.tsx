@@ -25,7 +25,7 @@ type StatusIconProps = {
 };
 
 /** The icons a status may pick (shared/statuses.ts `statusIcons`). */
-export const statusIconComponents: Record<
+const statusIconComponents: Record<
   StatusIconName,
   ComponentType<{ size?: number; strokeWidth?: number }>
 > = {

@@ -12,7 +12,7 @@ type LastUsedProps = {
  * button, not inside it, so it keeps its own readable colours and stays out of the button's
  * name: screen readers hear it as the button's description.
  */
-export function LastUsed({ used, children }: LastUsedProps) {
+function LastUsed({ used, children }: LastUsedProps) {
   const id = useId();
   return (
     <div className="last-used">

@@ -9,7 +9,7 @@ import { postJson } from "../../platform/http/post-json.ts";
 export type MailedLinkKind = "magic-link" | "verify-email" | "delete-account";
 
 /** The query the mailed link brought, as the routes validate it (router.tsx). */
-export type MailedLinkQuery = {
+type MailedLinkQuery = {
   token: string;
   callbackURL?: string;
   newUserCallbackURL?: string;

@@ -4,7 +4,7 @@ import { parseTaskKey } from "../../../shared/task-key.ts";
 /** How many tasks the palette lists for a title search; more is noise, not help. */
 export const TASK_RESULT_LIMIT = 20;
 
-export type PaletteMatches = {
+type PaletteMatches = {
   tasks: { task: Task; project: Project }[];
   projects: Project[];
   workspaces: Workspace[];

@@ -50,7 +50,7 @@ export function notificationText(notification: Notification, actor: string | nul
   }
 }
 
-export type NotificationGroup = {
+type NotificationGroup = {
   /** The task's id, or `invitation/{id}` for an invitation (it has no task). */
   key: string;
   /** "WEB-12 Fix the footer", or "Invitation". */

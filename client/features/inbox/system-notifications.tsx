@@ -5,7 +5,7 @@ import { useActiveWorkspaceId } from "../../platform/preferences/active-workspac
 import { notificationText } from "./notification-text.ts";
 
 /** Whether this browser can show system notifications at all. */
-export const systemNotificationsSupported = () => typeof window.Notification === "function";
+const systemNotificationsSupported = () => typeof window.Notification === "function";
 
 /**
  * A system notification for a mention or an assignment that arrives while the tab is hidden,

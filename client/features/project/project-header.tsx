@@ -18,7 +18,7 @@ import { ProjectPresence } from "../../platform/presence/present-people.tsx";
 import { ProjectIcon } from "../../ui/project-icon.tsx";
 import "../../styles/project-header.css";
 
-export type ProjectView = "board" | "list" | "backlog" | "calendar";
+type ProjectView = "board" | "list" | "backlog" | "calendar";
 
 type ProjectHeaderProps = {
   project: Project;

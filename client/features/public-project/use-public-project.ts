@@ -8,7 +8,7 @@ import { publicProjectSchema, type PublicProject } from "../../../shared/public-
  */
 const POLL_MS = 20_000;
 
-export type PublicProjectState =
+type PublicProjectState =
   | { kind: "loading" }
   | { kind: "not-found" }
   | { kind: "failed" }

@@ -10,7 +10,7 @@ type Rankable = Pick<
  * How well a document answers the query words it already matches: its own key first, then
  * whole words of the title, then title prefixes, then whole words of the text, then prefixes.
  */
-export function rankDocument(document: Rankable, words: readonly string[]): number {
+function rankDocument(document: Rankable, words: readonly string[]): number {
   const key = foldText(document.key);
   let rank = 0;
   for (const word of words) {

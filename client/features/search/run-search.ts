@@ -10,7 +10,7 @@ import {
 import { queryWords } from "../../lib/search-text.ts";
 
 /** Each group shows its best results; the counts still tell how many matched in all. */
-export const RESULTS_PER_GROUP = 20;
+const RESULTS_PER_GROUP = 20;
 
 export type SearchHit = {
   document: SearchDocument;

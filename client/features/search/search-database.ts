@@ -29,10 +29,3 @@ export function searchDatabase(userId: string): SearchDatabase {
   if (!database) open.set(userId, (database = new SearchDatabase(userId)));
   return database;
 }
-
-/** Removes the person's search index from this browser; for sign-out. */
-export async function deleteSearchIndex(userId: string): Promise<void> {
-  open.get(userId)?.close();
-  open.delete(userId);
-  await Dexie.delete(searchDatabaseName(userId));
-}

@@ -12,7 +12,7 @@ import {
 /** Typing settles for this long before the server is asked. */
 const DEBOUNCE_MS = 200;
 
-export type ServerSearch = {
+type ServerSearch = {
   /** Tasks of projects not in the store that match, as results of the local index look. */
   hits: SearchHit[];
   total: number;

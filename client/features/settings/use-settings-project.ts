@@ -5,7 +5,7 @@ import { readActiveWorkspaceId } from "../../platform/preferences/active-workspa
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useWorkspaces } from "../../platform/sync/store-hooks.ts";
 
-export type SettingsProject = { project: Project | null; role: string };
+type SettingsProject = { project: Project | null; role: string };
 
 /**
  * The project a settings page is about, found by id alone (its URL names no workspace), with

@@ -14,7 +14,7 @@ import { avatarColour } from "../../ui/avatar-fallback.ts";
  * Another person's selection in this task's description, as presence carries it: one per tab
  * (`clientId`), coloured by the person.
  */
-export type RemoteCursor = { userId: string; clientId: string; name: string; cursor: string };
+type RemoteCursor = { userId: string; clientId: string; name: string; cursor: string };
 
 /** What the editor needs of presence: the others' cursors here, and a way to publish one's own. */
 export type DescriptionCursors = {

@@ -2,7 +2,7 @@ import type { Task } from "../../../shared/entities.ts";
 import { formatTaskKey } from "../../../shared/task-key.ts";
 
 /** A task that may be picked, with the key it is known by ("WEB-12"). */
-export type TaskCandidate = { task: Task; key: string };
+type TaskCandidate = { task: Task; key: string };
 
 /** How well a task matches: lower is better; null when it does not match. */
 function rank({ task, key }: TaskCandidate, query: string): number | null {

@@ -34,7 +34,7 @@ import type { ImportRow, ParsedImport, RefusedRow } from "./import-tasks.ts";
 import type { StatusCategory } from "../../../shared/status-palette.ts";
 import type { MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
-export type ImportPlan = {
+type ImportPlan = {
   labels: MutatorArgs["createLabel"][];
   statuses: MutatorArgs["createStatus"][];
   tasks: MutatorArgs["createTask"][];

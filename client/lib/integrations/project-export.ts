@@ -20,7 +20,7 @@ type ExportSource = {
   comments: ReadonlyMap<string, readonly Comment[]>;
 };
 
-export const EXPORT_FORMAT = "tasks-project-export";
+const EXPORT_FORMAT = "tasks-project-export";
 
 function lookups({
   labels,
@@ -79,7 +79,7 @@ export function projectToJson(source: ExportSource): string {
   return JSON.stringify(document, null, 2);
 }
 
-export const csvHeader = [
+const csvHeader = [
   "key",
   "title",
   "description",

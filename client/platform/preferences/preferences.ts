@@ -10,7 +10,7 @@ export const PREFERENCES_STORAGE_KEY = "user-preferences";
 export const themes = ["light", "dark", "system"] as const;
 export const viewModes = ["board", "list"] as const;
 
-export const preferencesSchema = z.object({
+const preferencesSchema = z.object({
   theme: z.enum(themes).catch("dark"),
   viewMode: z.enum(viewModes).catch("board"),
   compactMode: z.boolean().catch(false),
@@ -47,7 +47,7 @@ export function readPreferences(storage: PreferenceStorage): Preferences {
   return preferencesSchema.parse(fields);
 }
 
-export function writePreferences(storage: PreferenceStorage, preferences: Preferences): void {
+function writePreferences(storage: PreferenceStorage, preferences: Preferences): void {
   try {
     storage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(preferences));
   } catch {
@@ -85,8 +85,6 @@ export function createPreferencesStore(storage: PreferenceStorage) {
     },
   };
 }
-
-export type PreferencesStore = ReturnType<typeof createPreferencesStore>;
 
 /** The theme actually shown: `system` resolves through the operating system's setting. */
 export function resolveTheme(theme: Theme, systemPrefersDark: boolean): "light" | "dark" {

@@ -26,7 +26,7 @@ function subscribeToSystemTheme(listener: () => void) {
 }
 
 /** The theme on screen: `system` follows the operating system live, without a reload. */
-export function useResolvedTheme(): "light" | "dark" {
+function useResolvedTheme(): "light" | "dark" {
   const { theme } = usePreferences();
   const systemPrefersDark = useSyncExternalStore(subscribeToSystemTheme, () => darkQuery.matches);
   return resolveTheme(theme, systemPrefersDark);

@@ -25,7 +25,7 @@ import {
 } from "../../../shared/presence.ts";
 
 /** Where a tab is: a project's screens, or one of its tasks. */
-export type PresencePlace = { workspaceId: string; projectId: string; taskId?: string | null };
+type PresencePlace = { workspaceId: string; projectId: string; taskId?: string | null };
 
 /** This tab's own id: its reports and its poke stream carry it. */
 export const presenceTabId = nanoid();

@@ -24,7 +24,7 @@ export type PresentPerson = {
 };
 
 /** Another tab's cursor in a task's description, as its editor encoded it. */
-export type PresenceCursor = {
+type PresenceCursor = {
   userId: string;
   clientId: string;
   name: string;

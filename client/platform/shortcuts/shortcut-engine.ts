@@ -14,7 +14,7 @@
  * - A key that does not complete the pending sequence is handled as a first key.
  */
 
-export const PREFIX_TIMEOUT_MS = 2000;
+const PREFIX_TIMEOUT_MS = 2000;
 
 /** The parts of a `KeyboardEvent` the engine reads. */
 export type KeyInput = {
@@ -28,7 +28,7 @@ export type KeyInput = {
   target?: unknown;
 };
 
-export type Binding = {
+type Binding = {
   /** `"Mod+K"`, `"Shift+Enter"`, `"?"`, `"t c"`: steps separated by a space, `+` within one. */
   keys: string;
   /** Returning `false` lets the key through, as if the shortcut were not bound. */
@@ -68,7 +68,7 @@ function normaliseKey(key: string): string {
 }
 
 /** Parses one step such as `Mod+Shift+K`; throws on a typo so a bad binding fails loudly. */
-export function parseChord(step: string, mac: boolean): Chord {
+function parseChord(step: string, mac: boolean): Chord {
   const parts = step.split("+");
   const key = parts.pop();
   if (!key) throw new Error(`Shortcut step "${step}" has no key`);
@@ -202,8 +202,6 @@ export function createShortcutEngine(options: EngineOptions) {
     reset: clearPending,
   };
 }
-
-export type ShortcutEngine = ReturnType<typeof createShortcutEngine>;
 
 /** Whether a key event's target is a place where people type text. */
 export function isTypingTarget(target: unknown): boolean {

@@ -28,7 +28,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 /** A handler returning `false` leaves the key to the page (e.g. Enter with no card focused). */
-export type ShortcutHandlers = Partial<Record<ShortcutName, () => boolean | void>>;
+type ShortcutHandlers = Partial<Record<ShortcutName, () => boolean | void>>;
 
 /**
  * Binds shortcuts of the list to handlers while the calling screen is mounted. `screen`

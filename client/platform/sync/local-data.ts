@@ -5,13 +5,13 @@ import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
 export const storeName = (userId: string) => `tasks-${userId}`;
 
 /** The Dexie search index of one person's tasks. */
-export const searchIndexName = (userId: string) => `search-${userId}`;
+const searchIndexName = (userId: string) => `search-${userId}`;
 
 /** Files this person added that are still to be uploaded (platform/upload-queue.ts). */
 export const uploadsName = (userId: string) => `uploads-${userId}`;
 
 /** The service worker's cache of attachment images (vite.config.ts). */
-export const ATTACHMENT_IMAGE_CACHE = "attachment-images";
+const ATTACHMENT_IMAGE_CACHE = "attachment-images";
 
 /** The localStorage key of the projects one person's store syncs (platform/sync/sync-scope.ts). */
 export const syncedProjectsKey = (userId: string) => `synced-projects:${userId}`;

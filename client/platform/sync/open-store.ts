@@ -19,7 +19,7 @@ import { TaskStore } from "./task-store.ts";
 import { loadDescriptionDoc } from "../../../shared/mutators/store-reads.ts";
 
 /** A signed-in person's open store, kept live with pokes and persisted promptly. */
-export type OpenStore = {
+type OpenStore = {
   rep: Rep;
   tasks: TaskStore;
   sync: SyncState;

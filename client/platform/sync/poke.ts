@@ -10,7 +10,7 @@
  * heard of presence is forgotten whenever the stream drops, since the server sends the whole
  * lists again when it reopens.
  */
-export type PresenceFeed = {
+type PresenceFeed = {
   /** This tab's presence id, sent as `?tab=`. */
   tabId: string;
   /** The data of an `event: presence`. */

@@ -38,7 +38,7 @@ const answerSchema = z.object({
     ),
   }),
 });
-export type ServerSearchAnswer = z.infer<typeof answerSchema>;
+type ServerSearchAnswer = z.infer<typeof answerSchema>;
 
 /** The workspace's projects whose tasks the store holds, and how many it does not. */
 export function useLoadedProjects(workspaceId: string): { loaded: string[]; notLoaded: number } {

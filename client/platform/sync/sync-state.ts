@@ -3,7 +3,7 @@ import type { PullProgress } from "./paged-pull.ts";
 import { hasMore } from "./pull-cookie.ts";
 
 /** What the open store knows of its own sync, beyond the data it holds. */
-export type SyncSnapshot = {
+type SyncSnapshot = {
   /** An empty (or half-filled) store is receiving its first sync, page by page. */
   readonly firstSync: boolean;
   /**

@@ -11,7 +11,7 @@ import { useSync } from "./replicache-provider.tsx";
  * - `offline`: offline, and this browser never finished a sync: it cannot know.
  * While the thing is there (`missing` false) the answer is `checking` and means nothing.
  */
-export type Absence = "checking" | "not-found" | "offline";
+type Absence = "checking" | "not-found" | "offline";
 
 export function useAbsence(missing: boolean): Absence {
   const { rep, sync } = useSync();

@@ -3,7 +3,7 @@ import { useOnline } from "../browser/use-online.ts";
 import { useSync } from "./replicache-provider.tsx";
 import { useTaskHistory } from "./store-hooks.ts";
 
-export type HistoryState = "held" | "loading" | "unavailable";
+type HistoryState = "held" | "loading" | "unavailable";
 
 /**
  * Opens the task's history (its comments, activity, subscribers, files and description

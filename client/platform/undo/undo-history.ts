@@ -30,7 +30,7 @@ export type TaskChange = {
   fields: readonly TaskField[];
 };
 
-export type UndoStep = {
+type UndoStep = {
   readonly changes: readonly TaskChange[];
   /** What the step did, for its toast: "Task deleted", "3 tasks updated". */
   readonly summary: string;
@@ -40,7 +40,7 @@ export type UndoStep = {
 };
 
 /** The mutators undo writes with, as the store's `rep.mutate` has them (not the recording ones). */
-export type TaskWrites = {
+type TaskWrites = {
   restoreTask: (args: MutatorArgs["restoreTask"]) => Promise<void>;
   updateTask: (args: MutatorArgs["updateTask"]) => Promise<void>;
   moveTask: (args: MutatorArgs["moveTask"]) => Promise<void>;

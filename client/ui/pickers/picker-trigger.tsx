@@ -25,7 +25,7 @@ export type PickerVariant = "chip" | "button" | "icon";
  * buttons. The popup opens beside the button and gives the focus back to it, as a Base UI
  * trigger's would.
  */
-export type Picker = {
+type Picker = {
   open: boolean;
   setOpen: (open: boolean) => void;
   /** Whether to draw the combobox: open, or still closing. */

@@ -25,7 +25,7 @@ export type ColumnDropData = { type: "column"; status: TaskStatus };
 /** Where a card dragged from another column would land: shown as a highlight and a line. */
 export type DropTarget = { status: TaskStatus; taskId: string | null; side: "before" | "after" };
 
-export const columnDropId = (status: TaskStatus) => `column:${status}`;
+const columnDropId = (status: TaskStatus) => `column:${status}`;
 
 /** A card's height by its task's id, shared by the board's columns. */
 export type CardHeights = Map<string, number>;

@@ -27,7 +27,7 @@ export type CardContext = {
   role: string;
 };
 
-export type CardPermissions = { update: boolean; assign: boolean; delete: boolean };
+type CardPermissions = { update: boolean; assign: boolean; delete: boolean };
 
 function cardPermissions(role: string): CardPermissions {
   return {

@@ -8,7 +8,7 @@ import { useApiData } from "../../../platform/http/use-api-data.ts";
 const listSessions = () => unwrap(authClient.listSessions());
 
 /** "Chrome on macOS" from a user agent; the raw string is too long to read. */
-export function describeDevice(userAgent: string | null | undefined): string {
+function describeDevice(userAgent: string | null | undefined): string {
   if (!userAgent) return "Unknown device";
   const browser =
     [
