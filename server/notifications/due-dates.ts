@@ -16,6 +16,7 @@ import type postgres from "postgres";
 import { isDoneCategory } from "../../shared/statuses.ts";
 import type { PokeAnnouncer } from "../db/notify.ts";
 import { statusCategories } from "../../shared/status-palette.ts";
+import { taskKeySql } from "../db/task-key-sql.ts";
 
 /** pg_try_advisory_xact_lock key of this job ("duedates" in ASCII). */
 const DUE_DATE_LOCK = 0x6475_6564_6174_6573n;
@@ -41,7 +42,7 @@ export async function notifyDueDates(
       insert into notification (id, user_id, workspace_id, task_id, kind, actor_id, data,
         created_at, dedupe_key)
       select gen_random_uuid()::text, t.assignee_id, t.workspace_id, t.id, d.kind, null,
-        jsonb_build_object('projectId', t.project_id, 'taskKey', p.key || '-' || t.number,
+        jsonb_build_object('projectId', t.project_id, 'taskKey', ${taskKeySql(tx)},
           'taskTitle', t.title, 'to', t.due_date::text),
         now(), d.kind || ':' || t.id || ':' || t.due_date::text
       from task t

@@ -12,6 +12,7 @@ import type {
   NotificationSettings,
 } from "../../shared/entities.ts";
 import { notificationKey } from "../../shared/keys.ts";
+import { taskKeySql } from "../db/task-key-sql.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 
@@ -27,7 +28,7 @@ export type TaskEvent = { taskId: string; actorId: string; at: string };
 
 /** The task's project, key and title as the statement sees them, merged with `details`. */
 const taskData = (sql: Db) => sql`
-  jsonb_build_object('projectId', t.project_id, 'taskKey', p.key || '-' || t.number,
+  jsonb_build_object('projectId', t.project_id, 'taskKey', ${taskKeySql(sql)},
     'taskTitle', t.title)`;
 
 /** Notifies these people (never the actor, only members) about the task. */

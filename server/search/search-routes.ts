@@ -20,6 +20,7 @@ import type { Auth } from "../auth/auth.ts";
 import { getSignedIn } from "../auth/session.ts";
 import { ApiError, invalidBody } from "../http/api-error.ts";
 import { memberRole } from "../auth/auth-rows.ts";
+import { taskKeySql } from "../db/task-key-sql.ts";
 
 export const SEARCH_RESULTS = 20;
 const MAX_WORDS = 8;
@@ -85,8 +86,9 @@ export function searchRoutes({ auth, sql }: { auth: Auth; sql: postgres.Sql }): 
     // accented letters translated (the unaccent extension is not in every Postgres).
     const folded = (text: postgres.Fragment) =>
       sql`translate(' ' || lower(${text}), ${ACCENTED}, ${PLAIN})`;
-    const title = folded(sql`p.key || '-' || t.number || ' ' || t.title`);
-    const text = folded(sql`p.key || '-' || t.number || ' ' || t.title || ' ' || t.description`);
+    const key = taskKeySql(sql);
+    const title = folded(sql`${key} || ' ' || t.title`);
+    const text = folded(sql`${key} || ' ' || t.title || ' ' || t.description`);
     const matches = (column: postgres.Fragment) =>
       words.map((word) => sql`and ${column} ~ ${`[^[:alnum:]]${escapeRegex(word)}`}`);
     const exclude = parsed.data.exclude ?? [];
@@ -95,7 +97,7 @@ export function searchRoutes({ auth, sql }: { auth: Auth; sql: postgres.Sql }): 
       ? sql`c.task_id = any(${histories})`
       : sql`t.project_id = any(${exclude})`;
     const tasks = sql<(ServerSearchHit & { total: string; inTitle: boolean })[]>`
-      select t.id, t.project_id as "projectId", p.key || '-' || t.number as key, t.title,
+      select t.id, t.project_id as "projectId", ${key} as key, t.title,
         left(t.description, 600) as description, t.updated_at as "updatedAt",
         count(*) over ()::text as total,
         (true ${matches(title)}) as "inTitle"
@@ -107,7 +109,7 @@ export function searchRoutes({ auth, sql }: { auth: Auth; sql: postgres.Sql }): 
       limit ${SEARCH_RESULTS}`;
     const comments = sql<(ServerCommentHit & { total: string })[]>`
       select c.id, c.task_id as "taskId", t.project_id as "projectId",
-        p.key || '-' || t.number as key, t.title, left(c.body, 600) as body,
+        ${key} as key, t.title, left(c.body, 600) as body,
         c.created_at as "createdAt", count(*) over ()::text as total
       from comment c join task t on t.id = c.task_id join project p on p.id = t.project_id
       where c.workspace_id = ${workspaceId.data} and not (${commentsHeld})

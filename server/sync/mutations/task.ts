@@ -6,6 +6,7 @@ import { InvalidDescription } from "../../../shared/description-doc.ts";
 import type { Task } from "../../../shared/entities.ts";
 import { parentRefusal } from "../../../shared/subtasks.ts";
 import { positionAfter } from "../../../shared/task-position.ts";
+import { formatTaskKey } from "../../../shared/task-key.ts";
 import * as notify from "../../notifications/notify.ts";
 import * as activityRows from "../rows/activity-rows.ts";
 import { memberRole } from "../../auth/auth-rows.ts";
@@ -75,7 +76,7 @@ export const taskHandlers: Handlers<
       updatedAt: args.createdAt,
     };
     const at = { workspaceId, actorId: userId, createdAt: task.createdAt };
-    const taskKey = `${project.key}-${number}`;
+    const taskKey = formatTaskKey(project.key, number);
     const parentKey = parentId ? await keyOf(tx, parentId) : null;
     const writes = Promise.all([
       taskRows.insertTask(tx, task),

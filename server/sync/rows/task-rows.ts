@@ -8,6 +8,7 @@ import type postgres from "postgres";
 import type { Task, TaskPriority, TaskStatus } from "../../../shared/entities.ts";
 import type { StoredDescription } from "../description-merges.ts";
 import type { WithRole } from "../../db/row-locks.ts";
+import { taskKeySql } from "../../db/task-key-sql.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 
@@ -151,7 +152,7 @@ export async function hasSubtasks(tx: Db, id: string): Promise<boolean> {
 export async function taskKeys(tx: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await tx<{ id: string; key: string }[]>`
-    select t.id, p.key || '-' || t.number as key
+    select t.id, ${taskKeySql(tx)} as key
     from task t join project p on p.id = t.project_id
     where t.id = any(${ids})`;
   return new Map(rows.map((row) => [row.id, row.key]));
