@@ -147,7 +147,7 @@ export async function loadSettings(db: Db, userId: string): Promise<Notification
 }
 
 // ---------------------------------------------------------------------------------------------
-// The pull (server/sync/pull.ts)
+// The pull (server/sync/pull.ts, pull-page.ts)
 
 type NotificationRow = {
   id: string;

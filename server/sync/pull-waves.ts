@@ -58,6 +58,11 @@ export type Shared = (<T>(key: string, read: () => Promise<T>) => Promise<T>) & 
   write<R>(batch: BatchedWrite<R>, tx: Tx, row: R): Promise<unknown>;
 };
 
+/** The key of a read shared by the pulls of a wave: what it reads and with what. */
+export function sharedKey(...parts: unknown[]): string {
+  return JSON.stringify(parts);
+}
+
 /** One pull's work inside a wave's transaction. */
 export type WaveMember<T> = (tx: Tx, commit: Commit, shared: Shared) => Promise<T>;
 
