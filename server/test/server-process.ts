@@ -13,7 +13,7 @@ import type { Readable } from "node:stream";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
-export type ProcessEnd = { code: number | null; signal: NodeJS.Signals | null; stderr: string };
+type ProcessEnd = { code: number | null; signal: NodeJS.Signals | null; stderr: string };
 
 export type SpawnedServerProcess = {
   child: ChildProcessByStdio<null, Readable, Readable>;
