@@ -30,7 +30,7 @@ import type { Pokes } from "./sync/poke.ts";
 import { searchRoutes } from "./search/search-routes.ts";
 import { syncRoutes } from "./sync/sync-routes.ts";
 
-export type AppDeps = {
+type AppDeps = {
   config: Config;
   db: Database;
   logger: Logger;

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/database.ts";
 import { defaultMigrationsDir, listMigrationFiles } from "./db/migrate.ts";
-import { startMainProcess, type MainProcess } from "./test/main-process.ts";
+import { spawnServerProcess, type SpawnedServerProcess } from "./test/server-process.ts";
 import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
 
 const startTimeout = 120_000;
 
-const running: MainProcess[] = [];
+const running: SpawnedServerProcess[] = [];
 
 /** `node --import tsx server/main.ts` (`npm start` without the client build), killed after the test. */
-function startMain(env: Record<string, string>): MainProcess {
-  const main = startMainProcess(env);
+function startMain(env: Record<string, string>): SpawnedServerProcess {
+  const main = spawnServerProcess(env);
   running.push(main);
   return main;
 }

@@ -17,7 +17,7 @@ export const MAX_ATTACHMENT_NAME = 255;
  * The only types shown in the page (`Content-Disposition: inline`): raster images a browser
  * decodes without running anything. SVG is not one of them (it may carry script).
  */
-export const INLINE_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+const INLINE_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 
 export function isInlineImage(type: string): boolean {
   return (INLINE_IMAGE_TYPES as readonly string[]).includes(type);

@@ -42,7 +42,7 @@ export const MAX_DESCRIPTION_ITEMS = 50_000;
 export class InvalidDescription extends Error {}
 
 /** The Yjs client id of the seed of `markdown`: FNV-1a of the text, never 0. */
-export function seedClientId(markdown: string): number {
+function seedClientId(markdown: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < markdown.length; index++) {
     hash ^= markdown.charCodeAt(index);
@@ -62,7 +62,7 @@ export function seedUpdate(markdown: string): Uint8Array {
 }
 
 /** What a description's document is built from: its stored state, else its markdown's seed. */
-export type DescriptionBase = { state: Uint8Array | null; markdown: string };
+type DescriptionBase = { state: Uint8Array | null; markdown: string };
 
 /** A merged document: its state to store and the markdown it now holds. */
 export type MergedDescription = { state: Uint8Array; text: string };

@@ -246,7 +246,7 @@ export const noticeSchema = z.object({
  * What a notification tells its recipient. Assignments and mentions are "direct" (mailed at once
  * by default); the rest is "other" (a digest). See server/notifications/README.md.
  */
-export const notificationKinds = [
+const notificationKinds = [
   "assigned",
   "unassigned",
   "mentioned",

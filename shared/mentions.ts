@@ -12,7 +12,7 @@
 
 const MENTION = /@\[((?:[^\]\\\n]|\\.){1,200})\]\(user:([A-Za-z0-9_-]{1,64})\)/g;
 
-export type Mention = { userId: string; name: string; index: number; length: number };
+type Mention = { userId: string; name: string; index: number; length: number };
 
 /** The markdown of a mention of this person. */
 export function mentionMarkdown(name: string, userId: string): string {

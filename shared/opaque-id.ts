@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 
-export const MAX_OPAQUE_ID_LENGTH = 200;
+const MAX_OPAQUE_ID_LENGTH = 200;
 
 const UNSTORABLE = /[\p{Cc}\p{Cs}]/u;
 

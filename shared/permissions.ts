@@ -10,7 +10,7 @@ import {
  * The role × action table of SPEC.md section 6. The organization plugin's own statements
  * are spread into every role, or its endpoints (invite, update member…) would deny.
  */
-export const statements = {
+const statements = {
   ...defaultStatements,
   project: ["create", "read", "update", "delete", "share"],
   task: ["create", "read", "update", "delete", "assign"],
@@ -19,21 +19,21 @@ export const statements = {
 
 export const accessControl = createAccessControl(statements);
 
-export const owner = accessControl.newRole({
+const owner = accessControl.newRole({
   ...ownerAc.statements,
   project: ["create", "read", "update", "delete", "share"],
   task: ["create", "read", "update", "delete", "assign"],
   workspace: ["read", "update", "delete", "manage_settings"],
 });
 
-export const admin = accessControl.newRole({
+const admin = accessControl.newRole({
   ...adminAc.statements,
   project: ["create", "read", "update", "delete", "share"],
   task: ["create", "read", "update", "delete", "assign"],
   workspace: ["read", "update", "manage_settings"],
 });
 
-export const member = accessControl.newRole({
+const member = accessControl.newRole({
   ...memberAc.statements,
   project: ["create", "read"],
   task: ["create", "read", "update"],
@@ -50,7 +50,7 @@ export function isWorkspaceRole(name: string): name is WorkspaceRole {
 }
 
 type Statements = typeof statements;
-export type Permission = { [R in keyof Statements]?: Array<Statements[R][number]> };
+type Permission = { [R in keyof Statements]?: Array<Statements[R][number]> };
 
 /**
  * Whether a member's role string (possibly comma separated) allows every listed action.

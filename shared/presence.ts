@@ -24,7 +24,7 @@ export const PRESENCE_TYPING_MS = 3_000;
 /** The description editor's cursor, as it encodes it: carried, never read. */
 export const MAX_PRESENCE_CURSOR_LENGTH = 1024;
 
-export const presenceTypingSchema = z.enum(["comment"]);
+const presenceTypingSchema = z.enum(["comment"]);
 export type PresenceTyping = z.infer<typeof presenceTypingSchema>;
 
 const cursorSchema = z
@@ -67,4 +67,3 @@ export const presenceListSchema = z.object({
   workspaceId: z.string(),
   entries: z.array(presenceEntrySchema),
 });
-export type PresenceList = z.infer<typeof presenceListSchema>;

@@ -42,7 +42,7 @@ function unusedKey(base: string, taken: Set<string>): string {
   }
 }
 
-export type ProjectKeyProblem = "invalid" | "taken";
+type ProjectKeyProblem = "invalid" | "taken";
 
 /** Why a typed key cannot be used, or null when it can. */
 export function projectKeyProblem(

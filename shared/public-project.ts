@@ -15,7 +15,7 @@ import {
   timestampSchema,
 } from "./entities.ts";
 
-export const publicTaskSchema = z.object({
+const publicTaskSchema = z.object({
   id: z.string(),
   number: z.number().int(),
   title: z.string(),
@@ -31,7 +31,7 @@ export const publicTaskSchema = z.object({
 });
 
 /** A status of the project (deleted ones left out), in workflow order. */
-export const publicStatusSchema = z.object({
+const publicStatusSchema = z.object({
   id: z.string(),
   name: z.string(),
   category: statusCategorySchema,
@@ -39,7 +39,7 @@ export const publicStatusSchema = z.object({
   icon: statusIconSchema.nullable(),
 });
 
-export const publicLabelSchema = z.object({
+const publicLabelSchema = z.object({
   id: z.string(),
   name: z.string(),
   color: labelColorSchema,

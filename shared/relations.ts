@@ -5,14 +5,7 @@
  */
 import type { RelationKind } from "./entities.ts";
 
-export const relationSides = [
-  "blocks",
-  "blocked-by",
-  "relates",
-  "duplicate-of",
-  "duplicated-by",
-] as const;
-export type RelationSide = (typeof relationSides)[number];
+export type RelationSide = "blocks" | "blocked-by" | "relates" | "duplicate-of" | "duplicated-by";
 
 type RelationEnds = { taskId: string; relatedTaskId: string; kind: RelationKind };
 

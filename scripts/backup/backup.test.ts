@@ -4,10 +4,10 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/server.ts";
 import { startPrivatePostgres, type PrivatePostgres } from "../../server/test/private-postgres.ts";
 import { createTestDatabase } from "../../server/test/test-database.ts";
+import { testConfig } from "../../server/test/test-server.ts";
 import {
   SERVER_START_TIMEOUT,
   SyncClient,
@@ -37,16 +37,8 @@ function folder(): string {
 
 /** The production server on a database; one secret, so the sessions of the backup still work. */
 async function serve(env: { DATABASE_URL?: string; DATA_DIR: string }): Promise<RunningServer> {
-  const server = await startServer(
-    loadConfig({
-      NODE_ENV: "test",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      BETTER_AUTH_SECRET: secret,
-      ...env,
-    }),
-  );
+  const database = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL };
+  const server = await startServer(testConfig(database, { BETTER_AUTH_SECRET: secret }));
   cleanups.push(() => server.close());
   return server;
 }

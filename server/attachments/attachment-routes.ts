@@ -49,7 +49,7 @@ import {
   type AttachmentStorage,
 } from "./storage.ts";
 
-export type AttachmentRouteDeps = {
+type AttachmentRouteDeps = {
   auth: Auth;
   sql: postgres.Sql;
   storage: AttachmentStorage;

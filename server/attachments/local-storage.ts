@@ -20,7 +20,7 @@ import {
 const KEY_PATTERN =
   /^(?:attachments\/[A-Za-z0-9_-]{1,64}|uploads\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64})$/;
 
-export type SignedParams = Record<string, string>;
+type SignedParams = Record<string, string>;
 
 export class LocalStorage implements AttachmentStorage {
   readonly kind = "local";

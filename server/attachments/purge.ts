@@ -10,14 +10,14 @@ import type { Logger } from "../logger.ts";
 import { forgetPurges, openUploadKeys, takeDuePurges } from "./attachment-rows.ts";
 import { attachmentStorageKey, UPLOAD_URL_SECONDS, type AttachmentStorage } from "./storage.ts";
 
-export const PURGE_EVERY_MS = 60_000;
+const PURGE_EVERY_MS = 60_000;
 const PURGE_BATCH = 100;
 
 /**
  * One run: deletes up to a batch of files, and the stray uploads; how many it deleted. `now`
  * is the purge's clock (a test's later one).
  */
-export async function purgeAttachments(
+async function purgeAttachments(
   sql: postgres.Sql,
   storage: AttachmentStorage,
   now = new Date(),

@@ -24,7 +24,7 @@ import { socialProviderOptions } from "./social-providers.ts";
 
 export const CLIENT_IP_HEADER = "x-tasks-client-ip";
 
-export type AuthDeps = {
+type AuthDeps = {
   config: Config;
   sql: postgres.Sql;
   mailer: Mailer;

@@ -2,7 +2,7 @@
  * Where the mailed links that sign someone in or change their account point: a page of ours that
  * acts only on a click (mailed-links.ts says why), and the better-auth endpoint it then calls.
  */
-export type MailedLinkKind = "magic-link" | "verify-email" | "delete-account";
+type MailedLinkKind = "magic-link" | "verify-email" | "delete-account";
 
 export const mailedLinks: Record<MailedLinkKind, { endpoint: string; page: string }> = {
   "magic-link": { endpoint: "/magic-link/verify", page: "/auth/magic-link" },

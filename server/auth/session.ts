@@ -10,7 +10,7 @@ export type SessionUser = {
 };
 
 /** A request's session: its id (what ends at sign-out or revocation) and its user. */
-export type SignedIn = { sessionId: string; user: SessionUser };
+type SignedIn = { sessionId: string; user: SessionUser };
 
 /**
  * How long a looked-up session is believed without asking the database again. Every push and
@@ -20,7 +20,7 @@ export type SignedIn = { sessionId: string; user: SessionUser };
  * sessions-ended notice, on every other instance within its delivery time (milliseconds);
  * one that expires is never believed past its expiry.
  */
-export const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MS = 30_000;
 const MAX_CACHED_SESSIONS = 10_000;
 
 type Cached = { signedIn: SignedIn; until: number };

@@ -5,7 +5,7 @@ import { z } from "zod";
  * are set: `GITHUB_CLIENT_ID` + `GITHUB_CLIENT_SECRET`, and so on (TikTok calls its id a
  * client key: `TIKTOK_CLIENT_KEY`). Cognito also needs its domain, region and user pool.
  */
-export const socialProviderNames = [
+const socialProviderNames = [
   "apple",
   "atlassian",
   "cognito",

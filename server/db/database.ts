@@ -14,7 +14,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions = {
+type DatabaseOptions = {
   /** A real Postgres; when absent the embedded PGlite database is started. */
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; `undefined` keeps it in memory (tests). */

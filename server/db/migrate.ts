@@ -8,7 +8,7 @@ export const defaultMigrationsDir = path.resolve(import.meta.dirname, "../../mig
 export const MIGRATION_LOCK_ID = 72_417_001;
 const FILE_PATTERN = /^(\d{4})_[a-z0-9_]+\.sql$/;
 
-export type MigrationResult = { applied: string[]; alreadyApplied: number };
+type MigrationResult = { applied: string[]; alreadyApplied: number };
 
 export async function listMigrationFiles(dir: string): Promise<string[]> {
   const names = await readdir(dir);

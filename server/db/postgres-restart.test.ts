@@ -4,7 +4,7 @@ import path from "node:path";
 import postgres from "postgres";
 import type { MutationV1 } from "replicache";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startMainProcess, type MainProcess } from "../test/main-process.ts";
+import { spawnServerProcess, type SpawnedServerProcess } from "../test/server-process.ts";
 import { startPrivatePostgres, type PrivatePostgres } from "../test/private-postgres.ts";
 import {
   SERVER_START_TIMEOUT,
@@ -32,12 +32,12 @@ const DOWN_MS = 300;
 
 let cluster: PrivatePostgres;
 let dataDir: string;
-let main: MainProcess;
+let main: SpawnedServerProcess;
 
 beforeAll(async () => {
   cluster = await startPrivatePostgres();
   dataDir = await mkdtemp(path.join(tmpdir(), "tasks-restart-"));
-  main = startMainProcess({ DATABASE_URL: cluster.url, DATA_DIR: dataDir });
+  main = spawnServerProcess({ DATABASE_URL: cluster.url, DATA_DIR: dataDir });
 }, SERVER_START_TIMEOUT);
 
 afterAll(async () => {

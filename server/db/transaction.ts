@@ -91,7 +91,7 @@ export function isRetryable(error: unknown): boolean {
   return code !== undefined && RETRYABLE_CODES.has(code);
 }
 
-export type Isolation = "read committed" | "repeatable read" | "serializable";
+type Isolation = "read committed" | "repeatable read" | "serializable";
 
 /** Runs `run` in a transaction at the given isolation level, again on 40001/40P01. */
 export async function withRetry<T>(
@@ -116,7 +116,7 @@ export const readCommitted = <T>(sql: postgres.Sql, run: (tx: Tx, commit: Commit
   withRetry(sql, "read committed", run);
 
 /** Told of every transaction on a pool (server/metrics): the metrics read it when scraped. */
-export type TransactionObserver = {
+type TransactionObserver = {
   /** The pool handed the transaction a connection. */
   acquired(): void;
   /** The transaction gave its connection back. */

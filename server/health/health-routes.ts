@@ -8,7 +8,7 @@ const READY_QUERY_TIMEOUT_MS = 2000;
 export type Lifecycle = { draining: boolean };
 
 /** Why an instance is not ready: `reason` in the 503's body. */
-export type NotReady = "draining" | "database" | "migrations";
+type NotReady = "draining" | "database" | "migrations";
 
 /**
  * Liveness and readiness, for a load balancer or an orchestrator:

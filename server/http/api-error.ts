@@ -44,7 +44,7 @@ const CONNECTION_CODES = new Set([
  * refusing for now (SQLSTATE class 08, connection exception; 57P01–57P03, shutting down or
  * starting up), itself or as the cause of another error.
  */
-export function databaseUnavailable(error: unknown, depth = 0): boolean {
+function databaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== "object" || error === null || depth > 4) return false;
   const code = "code" in error ? error.code : undefined;
   if (

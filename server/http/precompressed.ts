@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
-export type Encoding = "br" | "gzip";
+type Encoding = "br" | "gzip";
 
 /** Best first: brotli is about 10% smaller than gzip on this app's scripts. */
 export const precompressedSuffixes: Record<Encoding, string> = { br: ".br", gzip: ".gz" };

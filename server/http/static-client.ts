@@ -4,9 +4,9 @@ import path from "node:path";
 import express, { Router, type RequestHandler } from "express";
 import { acceptedEncodings, compressibleFile, precompressedSuffixes } from "./precompressed.ts";
 
-export const clientDistDir = path.resolve(import.meta.dirname, "../../dist/client");
+const clientDistDir = path.resolve(import.meta.dirname, "../../dist/client");
 
-export type StaticClientOptions = {
+type StaticClientOptions = {
   distDir?: string;
   /** Source maps show the sources to anyone; the build writes them for the profiling scripts. */
   serveSourceMaps?: boolean;

@@ -2,7 +2,7 @@ import nodemailer from "nodemailer";
 import type postgres from "postgres";
 import type { Logger } from "../logger.ts";
 
-export type MailKind =
+type MailKind =
   | "verify-email"
   | "reset-password"
   | "magic-link"
@@ -11,7 +11,7 @@ export type MailKind =
   | "delete-account"
   | "notifications";
 
-export type Mail = {
+type Mail = {
   kind: MailKind;
   to: string;
   subject: string;

@@ -15,8 +15,6 @@
 import type { NextFunction, Request, Response } from "express";
 import client from "prom-client";
 
-export type MutationOutcome = "applied" | "refused";
-
 export type Metrics = {
   registry: client.Registry;
   httpDuration: client.Histogram<"method" | "route" | "status">;

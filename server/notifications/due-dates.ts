@@ -69,7 +69,7 @@ export async function notifyDueDates(
 }
 
 /** Archived notifications are kept this long, then deleted (the tombstones tell the browsers). */
-export const ARCHIVED_KEPT_DAYS = 30;
+const ARCHIVED_KEPT_DAYS = 30;
 
 /** Deletes archived notifications older than ARCHIVED_KEPT_DAYS, a batch at a time. */
 export async function pruneArchivedNotifications(

@@ -21,7 +21,7 @@ export type NotificationJobs = {
   stop: () => Promise<void>;
 };
 
-export type JobDeps = {
+type JobDeps = {
   sql: postgres.Sql;
   announcer: PokeAnnouncer;
   mailer: Mailer;

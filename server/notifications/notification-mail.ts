@@ -39,7 +39,7 @@ const PEOPLE_PER_RUN = 200;
 /** pg_try_advisory_xact_lock(NAMESPACE, hashtext(user id)). */
 const MAIL_LOCK_NAMESPACE = 0x6e6d_6169; // "nmai"
 
-export type MailDeps = {
+type MailDeps = {
   sql: postgres.Sql;
   mailer: Mailer;
   logger: Logger;
@@ -149,7 +149,7 @@ const field = (n: Waiting, name: string) => {
 };
 
 /** One line of the mail: what happened, in words, each value it quotes folded to one line. */
-export function describeNotification(n: Waiting): string {
+function describeNotification(n: Waiting): string {
   const actor = oneLine(n.actorName ?? "") || "Someone";
   const task = mailText`${field(n, "taskKey")} ${field(n, "taskTitle")}`.trim();
   const excerpt = field(n, "excerpt") ? mailText`: “${field(n, "excerpt")}”` : "";

@@ -141,14 +141,8 @@ export async function saveSettings(
       updated_at = now()`;
 }
 
-export async function loadSettings(db: Db, userId: string): Promise<NotificationSettings> {
-  const [row] = await db<Pick<NotificationSettings, "direct" | "other">[]>`
-    select direct, other from notification_settings where user_id = ${userId}`;
-  return { id: userId, direct: row?.direct ?? "instant", other: row?.other ?? "daily" };
-}
-
 // ---------------------------------------------------------------------------------------------
-// The pull (server/sync/pull.ts)
+// The pull (server/sync/pull.ts, pull-page.ts)
 
 type NotificationRow = {
   id: string;

@@ -22,7 +22,7 @@ import type { NotificationDetails, TaskEvent } from "./notification-rows.ts";
 
 const EXCERPT_LENGTH = 200;
 
-export function excerpt(markdown: string): string {
+function excerpt(markdown: string): string {
   const text = mentionsAsText(markdown).replace(/\s+/g, " ").trim();
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
 }

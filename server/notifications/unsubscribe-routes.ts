@@ -22,7 +22,7 @@ const querySchema = z.object({
   token: z.string().min(1).max(100),
 });
 
-export type UnsubscribeDeps = { sql: postgres.Sql; secret: string; announcer: PokeAnnouncer };
+type UnsubscribeDeps = { sql: postgres.Sql; secret: string; announcer: PokeAnnouncer };
 
 const page = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Notification mail</title></head><body>${body}</body></html>`;

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 const PURPOSE = "notification-unsubscribe";
 
-export function unsubscribeToken(secret: string, userId: string): string {
+function unsubscribeToken(secret: string, userId: string): string {
   return createHmac("sha256", secret).update(`${PURPOSE}:${userId}`).digest("base64url");
 }
 

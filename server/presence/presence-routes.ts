@@ -21,7 +21,7 @@ import { createReportRate } from "./report-rate.ts";
 /** A report is a few hundred bytes; the cursor at most 1024 characters. */
 const BODY_LIMIT = "8kb";
 
-export type PresenceRouteDeps = {
+type PresenceRouteDeps = {
   auth: Auth;
   sql: postgres.Sql;
   presence: Presence;

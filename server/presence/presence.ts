@@ -30,7 +30,7 @@ import { notify } from "../db/notify.ts";
 import type { PokeStream, Pokes } from "../sync/poke.ts";
 import type { SyncChange } from "../db/notify.ts";
 
-export const PRESENCE_CHANNEL = "presence";
+const PRESENCE_CHANNEL = "presence";
 /** A list goes out this long after its first change, with whatever else changed meanwhile. */
 const BROADCAST_DELAY_MS = 25;
 /** How often expired entries are looked for; adds at most this much to PRESENCE_EXPIRY_MS. */

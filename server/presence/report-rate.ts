@@ -10,7 +10,7 @@ const PER_SECOND = 10;
 /** Buckets full again (sessions gone quiet) are forgotten at most this often. */
 const PRUNE_MS = 60_000;
 
-export type ReportRate = {
+type ReportRate = {
   /** True when the session may send this report now. */
   take(sessionId: string): boolean;
 };

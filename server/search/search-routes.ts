@@ -22,7 +22,7 @@ import { ApiError, invalidBody } from "../http/api-error.ts";
 import { memberRole } from "../auth/auth-rows.ts";
 import { taskKeySql } from "../db/task-key-sql.ts";
 
-export const SEARCH_RESULTS = 20;
+const SEARCH_RESULTS = 20;
 const MAX_WORDS = 8;
 
 /** A comma-separated list of at most 50 ids. */
@@ -47,7 +47,7 @@ export function searchWords(query: string): string[] {
   return [...new Set(words)];
 }
 
-export type ServerSearchHit = {
+type ServerSearchHit = {
   id: string;
   projectId: string;
   key: string;
@@ -57,7 +57,7 @@ export type ServerSearchHit = {
 };
 
 /** A comment found, with what its result shows of its task. */
-export type ServerCommentHit = {
+type ServerCommentHit = {
   id: string;
   taskId: string;
   projectId: string;

@@ -5,7 +5,7 @@
  * record's snapshot tells which of them changed since (pull.ts).
  */
 
-export type CvrEntries = Record<string, string>;
+type CvrEntries = Record<string, string>;
 
 /** Keys to put (new or changed version) and keys to delete (gone or out of scope). */
 export function diffCvr(

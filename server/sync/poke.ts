@@ -81,7 +81,7 @@ export type PokeStream = {
 };
 
 /** What presence hears of the streams. Every callback runs synchronously; none may throw. */
-export type StreamObserver = {
+type StreamObserver = {
   opened?(stream: PokeStream): void;
   closed?(stream: PokeStream): void;
   /** The stream's user was named in a change and its workspaces were read again. */

@@ -31,13 +31,13 @@ import { firstCause, withRetry, type Commit, type Tx } from "../db/transaction.t
  * the pulls of a wave ask for in one turn go to the database as one statement. A key missing
  * from the answer has no row.
  */
-export type BatchedRead<K, V> = { read(tx: Tx, keys: K[]): Promise<Map<K, V>> };
+type BatchedRead<K, V> = { read(tx: Tx, keys: K[]): Promise<Map<K, V>> };
 
 /**
  * A write that every pull makes for itself (its cookie order, its new record): the rows of a
  * wave's pulls go to the database as one statement, sent right before the wave's COMMIT.
  */
-export type BatchedWrite<R> = { write(tx: Tx, rows: R[]): Promise<unknown> };
+type BatchedWrite<R> = { write(tx: Tx, rows: R[]): Promise<unknown> };
 
 /**
  * What the pulls of one wave share. Called as a function it memoises a read: the first asks,
@@ -58,8 +58,13 @@ export type Shared = (<T>(key: string, read: () => Promise<T>) => Promise<T>) & 
   write<R>(batch: BatchedWrite<R>, tx: Tx, row: R): Promise<unknown>;
 };
 
+/** The key of a read shared by the pulls of a wave: what it reads and with what. */
+export function sharedKey(...parts: unknown[]): string {
+  return JSON.stringify(parts);
+}
+
 /** One pull's work inside a wave's transaction. */
-export type WaveMember<T> = (tx: Tx, commit: Commit, shared: Shared) => Promise<T>;
+type WaveMember<T> = (tx: Tx, commit: Commit, shared: Shared) => Promise<T>;
 
 export type PullWaves = {
   /** Runs `member` in the next wave that has no pull of `groupId` yet. */
@@ -67,9 +72,9 @@ export type PullWaves = {
 };
 
 /** Transactions running pulls at once; the pool's other connections stay for pushes. */
-export const MAX_WAVES = 2;
+const MAX_WAVES = 2;
 /** Pulls per wave at most: a wave's COMMIT waits for its slowest pull. */
-export const MAX_PER_WAVE = 256;
+const MAX_PER_WAVE = 256;
 
 type Waiting = {
   groupId: string;

@@ -91,14 +91,14 @@ const pushRequestSchema = z.object({
 
 type Mutation = z.infer<typeof mutationSchema>;
 
-export type PushResult =
+type PushResult =
   | Record<string, never>
   | { error: "ClientStateNotFound" }
   | { error: "VersionNotSupported"; versionType: "push" | "schema" }
   /** Only the first MAX_MUTATIONS_PER_PUSH pending mutations were applied (HTTP 202). */
   | { unapplied: number };
 
-export type PushDeps = {
+type PushDeps = {
   sql: postgres.Sql;
   logger: Logger;
   announcer: PokeAnnouncer;

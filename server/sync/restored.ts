@@ -23,7 +23,7 @@
 import type postgres from "postgres";
 import type { Logger } from "../logger.ts";
 
-export type RestoreCheck =
+type RestoreCheck =
   | { outcome: "first start" | "same database" }
   | { outcome: "restored"; records: number; restamped: number };
 

@@ -21,7 +21,7 @@ import { pullGzip, pullJson } from "./pull-body.ts";
 import { createPullWaves } from "./pull-waves.ts";
 import { push } from "./push.ts";
 
-export type SyncRouteDeps = {
+type SyncRouteDeps = {
   auth: Auth;
   sql: postgres.Sql;
   logger: Logger;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { mailedLinks } from "../auth/mailed-link-pages.ts";
 
 /** One Set-Cookie header, split into its parts. Attribute names are lower-cased. */
-export type SetCookie = { name: string; value: string; attributes: Record<string, string> };
+type SetCookie = { name: string; value: string; attributes: Record<string, string> };
 
 /** What the server answered: the parsed JSON body (or text), and where a redirect points. */
 export type Reply = {
@@ -14,13 +14,13 @@ export type Reply = {
   setCookies: SetCookie[];
 };
 
-export type RequestOptions = {
+type RequestOptions = {
   /** The Origin header to send; `null` sends none. Defaults to the server's own URL. */
   origin?: string | null;
   query?: Record<string, string>;
 };
 
-export function parseSetCookie(header: string): SetCookie {
+function parseSetCookie(header: string): SetCookie {
   const [pair = "", ...parts] = header.split(";");
   const separator = pair.indexOf("=");
   const attributes: Record<string, string> = {};
@@ -151,7 +151,7 @@ export const sessionSchema = z.object({
   }),
 });
 
-export type Session = z.infer<typeof sessionSchema>;
+type Session = z.infer<typeof sessionSchema>;
 
 /** The browser's current session, or null when the server says it has none. */
 export async function currentSession(browser: Browser): Promise<Session | null> {
@@ -220,7 +220,7 @@ const mailSchema = z.object({
   url: z.string().nullable(),
 });
 
-export type Mail = z.infer<typeof mailSchema>;
+type Mail = z.infer<typeof mailSchema>;
 
 /** The dev outbox's mails to one address, newest first. */
 export async function mailsTo(serverUrl: string, email: string): Promise<Mail[]> {

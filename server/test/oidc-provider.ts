@@ -3,7 +3,7 @@ import { z } from "zod";
 import { bodyOf, type Browser, type Reply } from "./auth-client.ts";
 
 /** The claims the provider reports about the person signing in. */
-export type Identity = {
+type Identity = {
   sub: string;
   email?: string;
   email_verified?: boolean;
@@ -49,7 +49,7 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   };
 }
 
-export type ProviderSignIn = {
+type ProviderSignIn = {
   /** The authorization URL the server sent the browser to. */
   authorizationUrl: URL;
   /** The provider's redirect back to the server's callback. */

@@ -18,7 +18,7 @@ const DEFAULT_BIN_DIR = "/usr/lib/postgresql/15/bin";
 const OS_USER = "postgres";
 
 /** `fast` disconnects clients and shuts down cleanly; `immediate` is a crash (recovery on start). */
-export type StopMode = "fast" | "immediate";
+type StopMode = "fast" | "immediate";
 
 export type PrivatePostgres = {
   /** The cluster's `postgres` database as its superuser (trust authentication). */

@@ -1,6 +1,6 @@
 import { request, type IncomingHttpHeaders } from "node:http";
 
-export type RawResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+type RawResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 /**
  * One HTTP request whose answer is kept as the bytes on the wire: `fetch` would ask for

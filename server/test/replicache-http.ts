@@ -19,7 +19,7 @@ export function sessionPuller(server: Server, user: TestUser): Puller {
   };
 }
 
-export type PushRecord = { mutations: number; bytes: number; status: number };
+type PushRecord = { mutations: number; bytes: number; status: number };
 
 /**
  * Whether the pusher reaches the server, what it sent while it did, and how many of its

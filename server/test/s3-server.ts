@@ -9,7 +9,7 @@ import S3rver from "s3rver";
 
 export type TestS3 = { env: Record<string, string>; endpoint: string; stop: () => Promise<void> };
 
-export const S3_TEST_BUCKET = "tasks-attachments";
+const S3_TEST_BUCKET = "tasks-attachments";
 
 export async function startTestS3(): Promise<TestS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), "s3rver-"));

@@ -5,7 +5,10 @@ import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 export type TestServer = RunningServer & { database: TestDatabase; stop: () => Promise<void> };
 
 /** The configuration of a test server on a free loopback port using the given database. */
-export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
+export function testConfig(
+  database: Pick<TestDatabase, "dataDir" | "databaseUrl">,
+  env: Record<string, string> = {},
+): Config {
   return loadConfig({
     NODE_ENV: "test",
     PORT: "0",

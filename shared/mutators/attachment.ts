@@ -13,7 +13,7 @@ import { findById, readKey, type EntityMutators } from "./store-reads.ts";
  * against MAX_UPLOAD_MB on the server; the type is the browser's guess, replaced by what the
  * server reads from the bytes.
  */
-export const addAttachmentArgs = z.object({
+const addAttachmentArgs = z.object({
   id: idSchema,
   taskId: idSchema,
   name: z.string().trim().min(1).max(MAX_ATTACHMENT_NAME),
@@ -22,7 +22,7 @@ export const addAttachmentArgs = z.object({
   createdAt: timestampSchema,
 });
 
-export const deleteAttachmentArgs = z.object({ id: idSchema, taskId: idSchema.optional() });
+const deleteAttachmentArgs = z.object({ id: idSchema, taskId: idSchema.optional() });
 
 /** The attachment mutators' argument schemas, by name. */
 export const attachmentArgs = {

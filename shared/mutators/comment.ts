@@ -8,21 +8,21 @@ import { activitySchema, idSchema, timestampSchema, type Comment } from "../enti
 import { activityKey, commentKey, prefixes } from "../keys.ts";
 import { findComment, readAll, type EntityMutators } from "./store-reads.ts";
 
-export const addCommentArgs = z.object({
+const addCommentArgs = z.object({
   id: idSchema,
   taskId: idSchema,
   body: z.string().trim().min(1).max(20_000),
   createdAt: timestampSchema,
 });
 
-export const updateCommentArgs = z.object({
+const updateCommentArgs = z.object({
   id: idSchema,
   taskId: idSchema.optional(),
   body: z.string().trim().min(1).max(20_000),
   updatedAt: timestampSchema,
 });
 
-export const deleteCommentArgs = z.object({ id: idSchema, taskId: idSchema.optional() });
+const deleteCommentArgs = z.object({ id: idSchema, taskId: idSchema.optional() });
 
 /** The comment mutators' argument schemas, by name. */
 export const commentArgs = {

@@ -33,38 +33,38 @@ import {
 const notificationIdSchema = z.string().min(1).max(64);
 
 /** The person has seen a refusal notice of theirs (key notice/{id}): it goes, in every browser. */
-export const dismissNoticeArgs = z.object({ id: z.string().min(1).max(64) });
+const dismissNoticeArgs = z.object({ id: z.string().min(1).max(64) });
 
 /** Follow a task (the signed-in person): its comments and changes reach their inbox. */
-export const subscribeToTaskArgs = z.object({
+const subscribeToTaskArgs = z.object({
   taskId: idSchema,
   createdAt: timestampSchema,
 });
 
-export const unsubscribeFromTaskArgs = z.object({ taskId: idSchema });
+const unsubscribeFromTaskArgs = z.object({ taskId: idSchema });
 
-export const markNotificationReadArgs = z.object({
+const markNotificationReadArgs = z.object({
   id: notificationIdSchema,
   readAt: timestampSchema,
 });
 
-export const markNotificationUnreadArgs = z.object({ id: notificationIdSchema });
+const markNotificationUnreadArgs = z.object({ id: notificationIdSchema });
 
-export const archiveNotificationArgs = z.object({
+const archiveNotificationArgs = z.object({
   id: notificationIdSchema,
   archivedAt: timestampSchema,
 });
 
-export const unarchiveNotificationArgs = z.object({ id: notificationIdSchema });
+const unarchiveNotificationArgs = z.object({ id: notificationIdSchema });
 
 /** Every unread notification of the workspace created at or before `readAt`. */
-export const markAllNotificationsReadArgs = z.object({
+const markAllNotificationsReadArgs = z.object({
   workspaceId: idSchema,
   readAt: timestampSchema,
 });
 
 /** The signed-in person's mail settings; an omitted field stays as it is. */
-export const updateNotificationSettingsArgs = z.object({
+const updateNotificationSettingsArgs = z.object({
   direct: z.enum(directMailCadences).optional(),
   other: z.enum(otherMailCadences).optional(),
 });

@@ -15,7 +15,7 @@ import { labelKey, prefixes, taskStoreKey } from "../keys.ts";
 import { nameField } from "./argument-fields.ts";
 import { definedOnly, findById, readAll, type EntityMutators } from "./store-reads.ts";
 
-export const createLabelArgs = z.object({
+const createLabelArgs = z.object({
   id: idSchema,
   workspaceId: idSchema,
   name: nameField(50),
@@ -23,14 +23,14 @@ export const createLabelArgs = z.object({
   createdAt: timestampSchema,
 });
 
-export const updateLabelArgs = z.object({
+const updateLabelArgs = z.object({
   id: idSchema,
   name: nameField(50).optional(),
   color: labelColorSchema.optional(),
   updatedAt: timestampSchema,
 });
 
-export const deleteLabelArgs = z.object({ id: idSchema });
+const deleteLabelArgs = z.object({ id: idSchema });
 
 /** The label mutators' argument schemas, by name. */
 export const labelArgs = {

@@ -47,10 +47,8 @@ export function isMutatorName(name: string): name is MutatorName {
 
 /** What a caller passes (`z.input`), by mutator name. */
 export type MutatorArgs = { [N in MutatorName]: z.input<(typeof mutatorArgs)[N]> };
-/** What a mutator works with after parsing (`z.output`), by mutator name. */
-export type ParsedMutatorArgs = { [N in MutatorName]: z.output<(typeof mutatorArgs)[N]> };
 
-export type Mutators = EntityMutators<typeof mutatorArgs>;
+type Mutators = EntityMutators<typeof mutatorArgs>;
 
 /**
  * The mutators of one signed-in person: `userId` becomes the creator of their tasks and the

@@ -17,7 +17,7 @@ import {
   type EntityMutators,
 } from "./store-reads.ts";
 
-export const createProjectArgs = z.object({
+const createProjectArgs = z.object({
   id: idSchema,
   workspaceId: idSchema,
   name: nameField(100),
@@ -27,7 +27,7 @@ export const createProjectArgs = z.object({
   createdAt: timestampSchema,
 });
 
-export const updateProjectArgs = z.object({
+const updateProjectArgs = z.object({
   id: idSchema,
   name: nameField(100).optional(),
   key: projectKeySchema.optional(),
@@ -37,7 +37,7 @@ export const updateProjectArgs = z.object({
   updatedAt: timestampSchema,
 });
 
-export const deleteProjectArgs = z.object({ id: idSchema });
+const deleteProjectArgs = z.object({ id: idSchema });
 
 /** The project mutators' argument schemas, by name. */
 export const projectArgs = {

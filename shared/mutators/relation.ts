@@ -17,7 +17,7 @@ import { findById, findTask, type EntityMutators } from "./store-reads.ts";
  * Relates two tasks of one workspace (`workspaceId` is where the relation's key lives; the
  * server checks that both tasks are there). "Blocked by X" is X `blocks` this task.
  */
-export const addRelationArgs = z.object({
+const addRelationArgs = z.object({
   id: idSchema,
   workspaceId: idSchema,
   taskId: idSchema,
@@ -29,7 +29,7 @@ export const addRelationArgs = z.object({
   relatedProjectId: idSchema.optional(),
 });
 
-export const removeRelationArgs = z.object({
+const removeRelationArgs = z.object({
   id: idSchema,
   workspaceId: idSchema.optional(),
   /** The time of the change, for the activity. */

@@ -32,7 +32,7 @@ import {
 import { defaultTaskStatus, resolveStatusId } from "../statuses.ts";
 
 /** The part of Replicache's `WriteTransaction` the mutators use. */
-export type StoreTransaction = {
+type StoreTransaction = {
   get(key: string): Promise<ReadonlyJSONValue | undefined>;
   set(key: string, value: ReadonlyJSONValue): Promise<void>;
   del(key: string): Promise<boolean>;

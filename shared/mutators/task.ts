@@ -41,13 +41,13 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  * The longest update, in base64 characters: a 100,000-character description pasted whole,
  * three bytes a character, with the seed of another as long (shared/description-doc.ts).
  */
-export const MAX_DESCRIPTION_UPDATE_CHARS = 1_000_000;
+const MAX_DESCRIPTION_UPDATE_CHARS = 1_000_000;
 
 /** What happens to a deleted task's sub-tasks: deleted too, or kept as tasks of their own. */
-export const subtaskFates = ["delete", "detach"] as const;
+const subtaskFates = ["delete", "detach"] as const;
 export type SubtaskFate = (typeof subtaskFates)[number];
 
-export const createTaskArgs = z.object({
+const createTaskArgs = z.object({
   id: idSchema,
   projectId: idSchema,
   title: nameField(500),
@@ -65,7 +65,7 @@ export const createTaskArgs = z.object({
 });
 
 /** Only the fields that changed. */
-export const updateTaskArgs = z.object({
+const updateTaskArgs = z.object({
   id: idSchema,
   projectId: idSchema.optional(),
   title: nameField(500).optional(),
@@ -85,7 +85,7 @@ export const updateTaskArgs = z.object({
  * merged into the document the store or the server holds. Replayed or pushed twice, it
  * changes nothing more.
  */
-export const editDescriptionArgs = z.object({
+const editDescriptionArgs = z.object({
   id: idSchema,
   projectId: idSchema.optional(),
   update: z
@@ -96,7 +96,7 @@ export const editDescriptionArgs = z.object({
   updatedAt: timestampSchema,
 });
 
-export const moveTaskArgs = z.object({
+const moveTaskArgs = z.object({
   id: idSchema,
   projectId: idSchema.optional(),
   status: taskStatusSchema,
@@ -104,7 +104,7 @@ export const moveTaskArgs = z.object({
   updatedAt: timestampSchema,
 });
 
-export const deleteTaskArgs = z.object({
+const deleteTaskArgs = z.object({
   id: idSchema,
   projectId: idSchema.optional(),
   /** Left out: "detach". */
@@ -120,7 +120,7 @@ export const deleteTaskArgs = z.object({
  * does, with a new number. The task's fields, `number` and `createdBy` are what the client shows
  * until the server's row arrives; `restoredAt` is when the person acted.
  */
-export const restoreTaskArgs = createTaskArgs.extend({
+const restoreTaskArgs = createTaskArgs.extend({
   number: z
     .number()
     .int()

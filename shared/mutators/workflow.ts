@@ -24,7 +24,7 @@ import { definedOnly, findProject, readAll, readKey, type EntityMutators } from 
  * `projectId` is part of the name here, not a hint. A new status goes into its category at
  * `position`; reordering sends a new position (within the category: the category never changes).
  */
-export const createStatusArgs = z.object({
+const createStatusArgs = z.object({
   id: idSchema,
   projectId: idSchema,
   name: nameField(50),
@@ -35,7 +35,7 @@ export const createStatusArgs = z.object({
   createdAt: timestampSchema,
 });
 
-export const updateStatusArgs = z.object({
+const updateStatusArgs = z.object({
   id: idSchema,
   projectId: idSchema,
   name: nameField(50).optional(),
@@ -46,7 +46,7 @@ export const updateStatusArgs = z.object({
 });
 
 /** Its tasks move to the bottom of `replacementId`, in their order; a late move into it lands there too. */
-export const deleteStatusArgs = z.object({
+const deleteStatusArgs = z.object({
   id: idSchema,
   projectId: idSchema,
   replacementId: idSchema,

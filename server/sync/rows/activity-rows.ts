@@ -7,7 +7,7 @@ import type { ActivityKind } from "../../../shared/entities.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 
-export type NewActivity = {
+type NewActivity = {
   workspaceId: string;
   taskId: string;
   actorId: string;

@@ -26,7 +26,7 @@ export async function insertAttachment(
       ${attachment.type}, ${attachment.size}, ${attachment.uploadedBy}, ${attachment.createdAt})`;
 }
 
-export type LockedAttachment = {
+type LockedAttachment = {
   id: string;
   workspaceId: string;
   taskId: string;

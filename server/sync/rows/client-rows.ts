@@ -51,7 +51,7 @@ export const clientGroups = {
   },
 };
 
-export type CookieOrder = { groupId: string; userId: string; isNew: boolean; order: number };
+type CookieOrder = { groupId: string; userId: string; isNew: boolean; order: number };
 
 /**
  * Records the order of the cookie each pull just handed out, creating the groups seen for the

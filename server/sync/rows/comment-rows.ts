@@ -5,7 +5,7 @@ import type { WithRole } from "../../db/row-locks.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 
-export type LockedComment = WithRole<
+type LockedComment = WithRole<
   Pick<Comment, "id" | "authorId" | "taskId" | "body"> & { workspaceId: string }
 >;
 

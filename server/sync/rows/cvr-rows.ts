@@ -55,7 +55,7 @@ export type TaskChildKind = (typeof TASK_CHILD_KINDS)[number];
  */
 export type ProjectCursor = { phase: "task" | "children"; after: string };
 
-export type SyncedProject = { workspaceId: string; cursor: ProjectCursor | null };
+type SyncedProject = { workspaceId: string; cursor: ProjectCursor | null };
 
 /**
  * What a partial record holds besides its workspaces: the list of projects the client asked
@@ -127,7 +127,7 @@ export function cvrsById(maxAgeDays: number) {
   };
 }
 
-export type NewCvr = Cvr & { clientGroupId: string; userId: string };
+type NewCvr = Cvr & { clientGroupId: string; userId: string };
 
 /** Stores the records of a wave's pulls, in one statement. */
 export const newCvrs = {

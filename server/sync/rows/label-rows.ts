@@ -12,7 +12,7 @@ export async function countWorkspaceLabels(tx: Db, workspaceId: string, ids: str
   return row?.count ?? 0;
 }
 
-export type LockedLabel = WithRole<Pick<Label, "id" | "workspaceId">>;
+type LockedLabel = WithRole<Pick<Label, "id" | "workspaceId">>;
 
 export async function lockLabel(tx: Db, id: string, userId: string): Promise<LockedLabel | null> {
   const [row] = await tx<LockedLabel[]>`

@@ -8,7 +8,7 @@ import type { WithRole } from "../../db/row-locks.ts";
 
 type Db = postgres.Sql | postgres.TransactionSql;
 
-export type LockedProject = WithRole<Pick<Project, "id" | "workspaceId" | "isPublic" | "key">>;
+type LockedProject = WithRole<Pick<Project, "id" | "workspaceId" | "isPublic" | "key">>;
 
 export async function lockProject(
   tx: Db,

@@ -9,7 +9,7 @@ import type { WithRole } from "../../db/row-locks.ts";
 type Db = postgres.Sql | postgres.TransactionSql;
 
 /** Tasks about to be related, with the caller's role in each one's workspace. */
-export type RelatedTask = WithRole<Pick<Task, "id" | "workspaceId">>;
+type RelatedTask = WithRole<Pick<Task, "id" | "workspaceId">>;
 
 export async function relatedTasks(
   tx: Db,
@@ -41,7 +41,7 @@ export async function insertRelation(tx: Db, relation: Relation) {
       ${relation.relatedTaskId}, ${relation.kind}, ${relation.createdBy}, ${relation.createdAt})`;
 }
 
-export type LockedRelation = WithRole<
+type LockedRelation = WithRole<
   Pick<Relation, "id" | "workspaceId" | "taskId" | "relatedTaskId" | "kind">
 >;
 

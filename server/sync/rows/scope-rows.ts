@@ -144,7 +144,7 @@ export async function loadAccess(tx: Db, userId: string): Promise<Access> {
   return access;
 }
 
-export type RowValue =
+type RowValue =
   | Project
   | Status
   | Label
@@ -188,7 +188,7 @@ export async function changedRows(
 }
 
 /** Tasks of these projects (with an id of at most `upToTask`), and what belongs to them. */
-export type ProjectFilter = { ids: string[]; upToTask?: string };
+type ProjectFilter = { ids: string[]; upToTask?: string };
 
 /** The `and …` that keeps a task, or a row of a task, of the projects. */
 function inProjects(tx: Db, kind: RowKind, { ids, upToTask }: ProjectFilter): Where {

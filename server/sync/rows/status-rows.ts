@@ -58,7 +58,7 @@ export async function projectStatuses(tx: Db, projectId: string): Promise<Status
  * of a deleted one (with the names of both ends, for notifications). Null: the project has no
  * such status. Locks the status `for share` (module comment).
  */
-export type TargetStatus = { id: TaskStatus; name: string };
+type TargetStatus = { id: TaskStatus; name: string };
 
 const targetSelect = (tx: Db) => tx`
   select coalesce(s.replaced_by, s.status_id) as id,

@@ -131,7 +131,7 @@ function addTaskLabels(tx: Db, taskId: string, labelIds: string[]): Promise<unkn
 }
 
 /** A task as a parent is checked: locked `for share`, so it cannot become a sub-task meanwhile. */
-export type ParentTask = Pick<Task, "id" | "workspaceId" | "projectId" | "parentId">;
+type ParentTask = Pick<Task, "id" | "workspaceId" | "projectId" | "parentId">;
 
 export async function lockParentTask(tx: Db, id: string): Promise<ParentTask | null> {
   const [row] = await tx<ParentTask[]>`

@@ -40,7 +40,7 @@ export async function deleteSubtasks(tx: Db, parentId: string, deletedBy: string
 }
 
 /** How long a deleted task can be restored with its number, comments and history. */
-export const TRASH_DAYS = 30;
+const TRASH_DAYS = 30;
 
 /** A timestamp inside the snapshot: jsonb writes timestamptz as ISO text with an offset. */
 const trashTimestampSchema = z.iso.datetime({ offset: true });
@@ -116,7 +116,7 @@ const trashedTaskSchema = z.object({
     .default([]),
 });
 
-export type TrashedTask = z.infer<typeof trashedTaskSchema>;
+type TrashedTask = z.infer<typeof trashedTaskSchema>;
 
 /**
  * The rows and the rows that hang off them, each task as one jsonb value in deleted_task;
@@ -167,7 +167,7 @@ function trashTasks(
 }
 
 /** Drops trash rows past TRASH_DAYS, a bounded batch at a time (run by every delete). */
-export function purgeTrash(tx: Db, batch = 100): Promise<unknown> {
+function purgeTrash(tx: Db, batch = 100): Promise<unknown> {
   return tx`
     delete from deleted_task where id = any(array(
       select id from deleted_task
