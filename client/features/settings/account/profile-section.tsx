@@ -6,6 +6,7 @@ import { authClient } from "../../../lib/auth-client.ts";
 import { refreshSession, type AppSession } from "../../../lib/session-store.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { NameField } from "../../../components/name-fields.tsx";
+import { Button } from "../../../ui/button.tsx";
 
 export function ProfileSection({ user }: { user: AppSession["user"] }) {
   const [pending, run] = useAction();
@@ -33,9 +34,9 @@ export function ProfileSection({ user }: { user: AppSession["user"] }) {
           onChange={setImage}
         />
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={pending}>
+          <Button type="submit" variant="primary" size="lg" disabled={pending}>
             Save profile
-          </button>
+          </Button>
         </div>
       </form>
     </section>
