@@ -8,7 +8,7 @@ export type ButtonSize = "sm" | "md" | "lg";
 export type ButtonLook = {
   /** Primary: the one main action of a view; danger: destroys something; ghost: quiet. */
   variant?: ButtonVariant;
-  /** 24, 28 or 32 px tall. */
+  /** 24, 28 or 32 px tall, with 12, 13 or 14 px text. */
   size?: ButtonSize;
   /** As wide as its container, as the auth forms' buttons are. */
   block?: boolean;
