@@ -107,6 +107,27 @@ export default tseslint.config(
       ],
     },
   },
+  // One button: the design system's (client/ui/button.tsx). The old `button`, `button-primary`,
+  // `button-danger`, `button-quiet` and `button-block` classes are gone; a link or a label that
+  // looks like a button takes buttonProps() from the same file.
+  {
+    files: ["client/**/*.tsx"],
+    ignores: ["client/ui/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "JSXAttribute[name.name='className'] Literal[value=/(^|\\s)button(\\s|$|-)/]",
+          "JSXAttribute[name.name='className'] TemplateElement[value.raw=/(^|\\s)button(\\s|$|-)/]",
+        ].map((selector) => ({
+          selector,
+          message:
+            "Buttons come from client/ui/button.tsx: <Button variant size block>, or " +
+            "buttonProps({ variant, size, block }) on a link or a label that looks like one.",
+        })),
+      ],
+    },
+  },
   serverFloorRules(),
 );
 

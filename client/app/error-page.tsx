@@ -1,4 +1,5 @@
 import { Link, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
+import { Button, buttonProps } from "../ui/button.tsx";
 
 /**
  * A route chunk that no longer exists on the server (a new deploy while this tab was open)
@@ -23,9 +24,9 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
           A new version of the app may have been released, or the connection dropped. Reload to get
           the latest version.
         </p>
-        <button type="button" className="button button-primary" onClick={reloadPage}>
+        <Button variant="primary" size="lg" onClick={reloadPage}>
           Reload
-        </button>
+        </Button>
       </main>
     );
   }
@@ -42,11 +43,11 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
         {(error instanceof Error && error.message) || "An unexpected error occurred."}
       </p>
       <div className="status-actions">
-        <button type="button" className="button button-primary" onClick={tryAgain}>
+        <Button variant="primary" size="lg" onClick={tryAgain}>
           Try again
-        </button>
+        </Button>
         {/* A full load: after an unexpected error, in-memory state may be what broke. */}
-        <Link to="/dashboard" className="button" reloadDocument>
+        <Link to="/dashboard" {...buttonProps({ size: "lg" })} reloadDocument>
           Go to dashboard
         </Link>
       </div>

@@ -24,6 +24,7 @@ import type { AttachmentImage } from "../lib/markdown.ts";
 import { fileMarkdown, useAddFiles, useAttachmentImages } from "../platform/use-attachments.ts";
 import type { NameOf } from "../lib/activity-text.ts";
 import "../styles/task-history.css";
+import { Button } from "../ui/button.tsx";
 
 type TaskCommentsProps = {
   task: Task;
@@ -157,9 +158,9 @@ function NewComment({ task, members, userId }: NewCommentProps) {
       />
       <div className="form-actions comment-form-actions">
         <TypingNotice workspaceId={task.workspaceId} taskId={taskId} />
-        <button type="submit" className="button button-primary" disabled={!body.trim()}>
+        <Button type="submit" variant="primary" size="lg" disabled={!body.trim()}>
           Comment
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -274,12 +275,12 @@ function CommentItem(props: CommentItemProps) {
             }}
           />
           <div className="form-actions">
-            <button type="button" className="button" onClick={() => setEditing(null)}>
+            <Button size="lg" onClick={() => setEditing(null)}>
               Cancel
-            </button>
-            <button type="submit" className="button button-primary">
+            </Button>
+            <Button type="submit" variant="primary" size="lg">
               Save
-            </button>
+            </Button>
           </div>
         </form>
       )}

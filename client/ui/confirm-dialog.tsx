@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
+import { Button } from "../ui/button.tsx";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -38,12 +39,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <h2 id={titleId}>{title}</h2>
         {children}
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
+          <Button size="lg" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className="button button-danger" disabled={pending}>
+          </Button>
+          <Button type="submit" variant="danger" size="lg" disabled={pending}>
             {confirmLabel}
-          </button>
+          </Button>
         </div>
       </form>
     </dialog>

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Workspace } from "../../shared/entities.ts";
 import { ScreenSkeleton, type SkeletonShape } from "./screen-skeletons.tsx";
+import { buttonProps } from "../ui/button.tsx";
 
 /** From `useAbsence`: still checking, not found, or offline before any sync. */
 type AbsenceState = "checking" | "not-found" | "offline";
@@ -56,7 +57,11 @@ export function ProjectNotHere({ state, workspaceId, workspace, shape }: Project
       what="project"
       shape={shape}
       back={
-        <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }} className="button">
+        <Link
+          to="/dashboard/workspace/$workspaceId"
+          params={{ workspaceId }}
+          {...buttonProps({ size: "lg" })}
+        >
           Back to {workspace?.name ?? "the workspace"}
         </Link>
       }

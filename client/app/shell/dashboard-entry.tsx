@@ -1,4 +1,5 @@
 import { createLazyRoute, useRouter } from "@tanstack/react-router";
+import { Button } from "../../ui/button.tsx";
 
 /**
  * The entry's `beforeLoad` (enter-dashboard.ts) redirects to a workspace or to onboarding; this
@@ -12,13 +13,9 @@ function DashboardEntry() {
     <section className="page">
       <h1>Dashboard</h1>
       <p className="muted">Your workspaces could not be loaded.</p>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => void router.invalidate()}
-      >
+      <Button variant="primary" size="lg" onClick={() => void router.invalidate()}>
         Try again
-      </button>
+      </Button>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   type InvitationPreview,
 } from "../../../shared/invitation-preview.ts";
 import { getJson } from "../../platform/http/get-json.ts";
+import { buttonProps } from "../../ui/button.tsx";
 
 /** Only signed-out visitors see this: the invitation is kept until they sign in or sign up. */
 export const Route = createLazyRoute("/auth/accept-invitation/$inviteId")({
@@ -51,10 +52,14 @@ function AcceptInvitation() {
         </p>
       )}
       <div className="auth-methods">
-        <Link to="/auth/sign-in" className="button button-primary button-block">
+        <Link to="/auth/sign-in" {...buttonProps({ variant: "primary", size: "lg", block: true })}>
           Sign in to accept
         </Link>
-        <Link to="/auth/sign-up" search={{ email: preview?.email }} className="button button-block">
+        <Link
+          to="/auth/sign-up"
+          search={{ email: preview?.email }}
+          {...buttonProps({ size: "lg", block: true })}
+        >
           Create an account
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from "react";
 import { TextField } from "../../ui/text-field.tsx";
+import { Button } from "../../ui/button.tsx";
 
 type EmailFieldProps = {
   value: string;
@@ -26,8 +27,8 @@ export function EmailField({ value, onValueChange, ...field }: EmailFieldProps) 
 /** An auth form's full-width primary button, disabled while its request is `pending`. */
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
-    <button type="submit" className="button button-primary button-block" disabled={pending}>
+    <Button type="submit" variant="primary" size="lg" block disabled={pending}>
       {children}
-    </button>
+    </Button>
   );
 }

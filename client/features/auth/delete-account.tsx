@@ -2,6 +2,7 @@ import { createLazyRoute, Link } from "@tanstack/react-router";
 import { useSession } from "../../platform/session/session-store.ts";
 import { useAction } from "../../platform/http/use-action.ts";
 import { followMailedLink } from "./mailed-link.ts";
+import { Button, buttonProps } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute("/auth/delete-account")({ component: DeleteAccount });
 
@@ -16,7 +17,7 @@ function DeleteAccount() {
       <>
         <h1>The link did not work</h1>
         <p>This link is incomplete. Ask for a new one in Settings → Account.</p>
-        <Link to="/dashboard" className="button button-primary button-block">
+        <Link to="/dashboard" {...buttonProps({ variant: "primary", size: "lg", block: true })}>
           Go to the app
         </Link>
       </>
@@ -38,14 +39,9 @@ function DeleteAccount() {
         )}{" "}
         It cannot be undone.
       </p>
-      <button
-        type="button"
-        className="button button-danger button-block"
-        disabled={pending}
-        onClick={remove}
-      >
+      <Button variant="danger" size="lg" block disabled={pending} onClick={remove}>
         Delete my account
-      </button>
+      </Button>
       <p className="auth-footer">
         <Link to="/dashboard">Keep my account</Link>
       </p>

@@ -1,4 +1,5 @@
-import { useId, type ButtonHTMLAttributes, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
+import { Button, type ButtonProps } from "../../ui/button.tsx";
 
 type LastUsedProps = {
   /** Whether this is the method used last time (better-auth's last-login-method cookie). */
@@ -26,18 +27,14 @@ function LastUsed({ used, children }: LastUsedProps) {
   );
 }
 
-/** A sign-in method's button (`type="button"` unless told) with its "Last used" badge. */
-export function LastUsedButton({
-  used,
-  type = "button",
-  className = "button button-block",
-  ...button
-}: { used: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
+/**
+ * A sign-in method's button, as wide as the form (`type="button"` unless told), with its
+ * "Last used" badge.
+ */
+export function LastUsedButton({ used, ...button }: { used: boolean } & ButtonProps) {
   return (
     <LastUsed used={used}>
-      {(describedBy) => (
-        <button type={type} className={className} aria-describedby={describedBy} {...button} />
-      )}
+      {(describedBy) => <Button size="lg" block aria-describedby={describedBy} {...button} />}
     </LastUsed>
   );
 }

@@ -6,6 +6,7 @@ import { getJson } from "../../platform/http/get-json.ts";
 import { useSession } from "../../platform/session/session-store.ts";
 import { useAction } from "../../platform/http/use-action.ts";
 import { followMailedLink } from "./mailed-link.ts";
+import { Button, buttonProps } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute("/auth/magic-link")({ component: MagicLink });
 
@@ -44,7 +45,7 @@ function MagicLink() {
       <>
         <h1>The link did not work</h1>
         <p>This sign-in link is not valid any more. Links work once, within 5 minutes.</p>
-        <Link to="/auth/sign-in" className="button button-primary button-block">
+        <Link to="/auth/sign-in" {...buttonProps({ variant: "primary", size: "lg", block: true })}>
           Back to sign in
         </Link>
       </>
@@ -73,14 +74,15 @@ function MagicLink() {
           that account in this browser.
         </p>
       )}
-      <button
-        type="button"
-        className="button button-primary button-block"
+      <Button
+        variant="primary"
+        size="lg"
+        block
         disabled={pending || preview.state === "loading"}
         onClick={signIn}
       >
         Sign in
-      </button>
+      </Button>
       {!session && (
         <p className="auth-footer">
           <Link to="/auth/sign-in">Back to sign in</Link>

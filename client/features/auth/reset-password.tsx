@@ -6,6 +6,7 @@ import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../platform/session/auth-client.ts";
 import { useAction } from "../../platform/http/use-action.ts";
 import { SubmitButton } from "./auth-fields.tsx";
+import { buttonProps } from "../../ui/button.tsx";
 
 /** Where the reset link of the mail lands: `?token=…`, or `?error=INVALID_TOKEN` once it is stale. */
 export const Route = createLazyRoute("/auth/_signed-out/reset-password")({
@@ -23,7 +24,10 @@ function ResetPassword() {
       <>
         <h1>Reset your password</h1>
         <p>This reset link is invalid or has expired. Links work once, within 1 hour.</p>
-        <Link to="/auth/forgot-password" className="button button-primary button-block">
+        <Link
+          to="/auth/forgot-password"
+          {...buttonProps({ variant: "primary", size: "lg", block: true })}
+        >
           Send a new link
         </Link>
       </>

@@ -12,6 +12,7 @@ import { EmailField } from "./auth-fields.tsx";
 import { sendSignInLink } from "./auth-links.ts";
 import { LastUsedButton } from "./last-used-badge.tsx";
 import { SocialSignIn } from "./social-sign-in.tsx";
+import { Button } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute("/auth/_signed-out/sign-in")({ component: SignIn });
 
@@ -93,7 +94,7 @@ function SignIn() {
         <LastUsedButton
           used={lastUsed === "email"}
           type="submit"
-          className="button button-primary button-block"
+          variant="primary"
           disabled={pending}
         >
           Sign in
@@ -110,14 +111,9 @@ function SignIn() {
         run={run}
       />
       {config && !config.disableRegistration && (
-        <button
-          type="button"
-          className="button button-block button-quiet"
-          disabled={pending}
-          onClick={tryWithoutAccount}
-        >
+        <Button variant="ghost" size="lg" block disabled={pending} onClick={tryWithoutAccount}>
           Try without an account
-        </button>
+        </Button>
       )}
       {(registrationOpen || invited) && (
         <p className="auth-footer">

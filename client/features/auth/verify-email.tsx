@@ -6,6 +6,7 @@ import { useAction } from "../../platform/http/use-action.ts";
 import { EmailField, SubmitButton } from "./auth-fields.tsx";
 import { sendVerificationLink } from "./auth-links.ts";
 import { followMailedLink } from "./mailed-link.ts";
+import { Button } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute("/auth/verify-email")({ component: VerifyEmail });
 
@@ -31,14 +32,9 @@ function ConfirmAddress({ token, callbackURL }: { token: string; callbackURL?: s
     <>
       <h1>Confirm your email address</h1>
       <p>Confirm that this address is yours; you will be signed in.</p>
-      <button
-        type="button"
-        className="button button-primary button-block"
-        disabled={pending}
-        onClick={confirm}
-      >
+      <Button variant="primary" size="lg" block disabled={pending} onClick={confirm}>
         Confirm my address
-      </button>
+      </Button>
     </>
   );
 }

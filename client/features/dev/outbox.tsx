@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { z } from "zod";
 import { getJson } from "../../platform/http/get-json.ts";
 import { useApiData } from "../../platform/http/use-api-data.ts";
+import { Button } from "../../ui/button.tsx";
 
 /** The mails the server would have sent, while running without SMTP (server/mail/mailer.ts). */
 export const Route = createLazyRoute("/dev/outbox")({ component: DevOutbox });
@@ -61,12 +62,12 @@ function DevOutbox() {
             onChange={(event) => setFilter(event.target.value)}
           />
         </div>
-        <button type="submit" className="button">
+        <Button type="submit" size="lg">
           Filter
-        </button>
-        <button type="button" className="button" onClick={mails.reload}>
+        </Button>
+        <Button size="lg" onClick={mails.reload}>
           Refresh
-        </button>
+        </Button>
       </form>
       {!mails.data ? (
         <p className="muted">{mails.failed ? "The outbox could not be loaded." : "Loading…"}</p>

@@ -6,6 +6,7 @@ import { unwrap } from "../../lib/api-errors.ts";
 import { authClient } from "../../platform/session/auth-client.ts";
 import { useAction } from "../../platform/http/use-action.ts";
 import { RoleSelect } from "./role-select.tsx";
+import { Button } from "../../ui/button.tsx";
 
 type InviteMemberFormProps = {
   workspaceId: string;
@@ -48,9 +49,9 @@ export function InviteMemberForm({
         onChange={(event) => setEmail(event.target.value)}
       />
       <RoleSelect label="Role" roles={assignableRoles} value={role} onChange={setRole} />
-      <button type="submit" className="button button-primary" disabled={pending}>
+      <Button type="submit" variant="primary" size="lg" disabled={pending}>
         Invite
-      </button>
+      </Button>
     </form>
   );
 }

@@ -164,15 +164,15 @@ function Members() {
                 {can.remove && (
                   <td role="cell" className="table-actions">
                     {mayManage(member) && (
-                      <button
-                        type="button"
-                        className="button button-quiet"
+                      <Button
+                        variant="ghost"
+                        size="lg"
                         disabled={pending}
                         aria-label={`Remove ${name}`}
                         onClick={() => setRemoving(member)}
                       >
                         Remove
-                      </button>
+                      </Button>
                     )}
                   </td>
                 )}
@@ -214,15 +214,15 @@ function Members() {
                 <td role="cell">{new Date(invitation.expiresAt).toLocaleDateString()}</td>
                 {can.cancelInvitation && (
                   <td role="cell" className="table-actions">
-                    <button
-                      type="button"
-                      className="button button-quiet"
+                    <Button
+                      variant="ghost"
+                      size="lg"
                       disabled={pending}
                       aria-label={`Cancel the invitation of ${invitation.email}`}
                       onClick={() => cancelInvitation(invitation.id)}
                     >
                       Cancel invitation
-                    </button>
+                    </Button>
                   </td>
                 )}
               </tr>

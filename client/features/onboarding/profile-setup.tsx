@@ -7,6 +7,7 @@ import { authClient } from "../../platform/session/auth-client.ts";
 import { refreshSession, useSession } from "../../platform/session/session-store.ts";
 import { useAction } from "../../platform/http/use-action.ts";
 import { Logo } from "../../ui/logo.tsx";
+import { Button } from "../../ui/button.tsx";
 
 /** For accounts made without a name (sign-in link, some providers): the guard skips named ones. */
 export const Route = createLazyRoute("/_authenticated/profile-setup")({ component: ProfileSetup });
@@ -52,9 +53,9 @@ function ProfileSetup() {
             onChange={setImage}
           />
           <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={pending}>
+            <Button type="submit" variant="primary" size="lg" disabled={pending}>
               Continue
-            </button>
+            </Button>
           </div>
         </form>
       </div>

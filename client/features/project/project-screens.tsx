@@ -1,6 +1,7 @@
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { ProjectSyncGate } from "../../platform/sync/project-sync-gate.tsx";
 import { useProject } from "../../platform/sync/store-hooks.ts";
+import { buttonProps } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId",
@@ -15,7 +16,11 @@ function ProjectScreens() {
       projectId={projectId}
       project={project}
       back={
-        <Link to="/dashboard/workspace/$workspaceId" params={{ workspaceId }} className="button">
+        <Link
+          to="/dashboard/workspace/$workspaceId"
+          params={{ workspaceId }}
+          {...buttonProps({ size: "lg" })}
+        >
           Back to the workspace
         </Link>
       }

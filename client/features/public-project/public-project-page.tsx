@@ -23,6 +23,7 @@ import "../../styles/public-project.css";
 import { Markdown } from "../../ui/markdown.tsx";
 import { Segmented } from "../../ui/segmented.tsx";
 import { usePublicProject } from "./use-public-project.ts";
+import { Button } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute("/public-project/$projectId")({
   component: PublicProjectPage,
@@ -306,9 +307,9 @@ function TaskDialog({ task, statuses, projectKey, labels, today, onClose }: Task
             <Markdown text={task.description} placeholder="No description." />
           </div>
           <div className="form-actions">
-            <button type="button" className="button" onClick={onClose}>
+            <Button size="lg" onClick={onClose}>
               Close
-            </button>
+            </Button>
           </div>
         </>
       )}

@@ -11,6 +11,7 @@ import { cardFields } from "../../platform/preferences/card-fields.ts";
 import { preferencesStore, usePreferences } from "../../platform/preferences/use-preferences.ts";
 import { useWorkspaces } from "../../platform/sync/store-hooks.ts";
 import { NotificationsSection } from "./account/notifications-section.tsx";
+import { Button } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/account/preferences")({
   component: AccountPreferences,
@@ -92,9 +93,9 @@ function AccountPreferences() {
       </PreferenceGroup>
 
       <div className="form-actions">
-        <button type="button" className="button" onClick={reset}>
+        <Button size="lg" onClick={reset}>
           Reset to defaults
-        </button>
+        </Button>
       </div>
 
       <NotificationsSection />

@@ -11,6 +11,7 @@ import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { useProjects } from "../../platform/sync/store-hooks.ts";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
 import { NameField } from "../../ui/name-fields.tsx";
+import { Button } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/settings/projects/$projectId/general",
@@ -108,9 +109,9 @@ function ProjectForm({ project, canUpdate }: { project: Project; canUpdate: bool
           />
         </div>
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={problem !== null}>
+          <Button type="submit" variant="primary" size="lg" disabled={problem !== null}>
             Save
-          </button>
+          </Button>
         </div>
       </fieldset>
     </form>
@@ -135,9 +136,9 @@ function DeleteProject({ project }: { project: Project }) {
     <section className="settings-section danger-zone">
       <h2>Delete project</h2>
       <p className="muted">Its tasks, comments and history are deleted for everyone.</p>
-      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+      <Button variant="danger" size="lg" onClick={() => setOpen(true)}>
         Delete project
-      </button>
+      </Button>
       <ConfirmDialog
         open={open}
         title="Delete project"

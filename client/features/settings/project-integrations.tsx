@@ -18,6 +18,7 @@ import type { Rep } from "../../platform/sync/create-replicache.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { useLabels, useMembers, useProjectTasks } from "../../platform/sync/store-hooks.ts";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
+import { Button } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/settings/projects/$projectId/integrations",
@@ -122,13 +123,12 @@ function Export({ project }: { project: Project }) {
           JSON keeps labels and comments; CSV has one row per task for spreadsheets.
         </p>
       )}
-      <div className="button-row">
-        <button type="button" className="button" onClick={exportJson}>
+      <div className="action-row">
+        <Button size="lg" onClick={exportJson}>
           Export JSON
-        </button>
-        <button
-          type="button"
-          className="button"
+        </Button>
+        <Button
+          size="lg"
           onClick={() =>
             downloadFile(
               `${base}.csv`,
@@ -138,7 +138,7 @@ function Export({ project }: { project: Project }) {
           }
         >
           Export CSV
-        </button>
+        </Button>
       </div>
     </section>
   );

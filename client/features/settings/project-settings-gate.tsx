@@ -1,6 +1,7 @@
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { ProjectSyncGate } from "../../platform/sync/project-sync-gate.tsx";
 import { useSettingsProject } from "./use-settings-project.ts";
+import { buttonProps } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/projects/$projectId")({
   component: ProjectSettingsScreens,
@@ -18,7 +19,7 @@ function ProjectSettingsScreens() {
       projectId={projectId}
       project={found === null ? undefined : found.project}
       back={
-        <Link to="/dashboard/settings/projects" className="button">
+        <Link to="/dashboard/settings/projects" {...buttonProps({ size: "lg" })}>
           Back to the projects
         </Link>
       }

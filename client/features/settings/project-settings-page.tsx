@@ -4,6 +4,7 @@ import type { Project } from "../../../shared/entities.ts";
 import { NotHere } from "../../ui/not-here.tsx";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
 import { useSettingsProject } from "./use-settings-project.ts";
+import { buttonProps } from "../../ui/button.tsx";
 
 type ProjectSettingsPageProps = {
   projectId: string;
@@ -24,7 +25,7 @@ export function ProjectSettingsPage({ projectId, title, children }: ProjectSetti
         what="project"
         shape="page"
         back={
-          <Link to="/dashboard/settings/projects" className="button">
+          <Link to="/dashboard/settings/projects" {...buttonProps({ size: "lg" })}>
             See your projects
           </Link>
         }

@@ -6,6 +6,7 @@ import { CheckboxField } from "../../ui/text-field.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { ProjectSettingsPage } from "./project-settings-page.tsx";
+import { Button } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/settings/projects/$projectId/visibility",
@@ -61,9 +62,9 @@ function Visibility({ project, canShare }: { project: Project; canShare: boolean
             <label htmlFor="public-url">Public URL</label>
             <div className="form-inline">
               <input id="public-url" className="input" readOnly value={publicUrl} />
-              <button type="button" className="button" onClick={copy}>
+              <Button size="lg" onClick={copy}>
                 Copy
-              </button>
+              </Button>
             </div>
           </div>
         )}

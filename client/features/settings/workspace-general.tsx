@@ -18,6 +18,7 @@ import { WorkspaceLabelsSection } from "./workspace-labels-section.tsx";
 import { WorkspaceStorageSection } from "./workspace-storage-section.tsx";
 import { loadWorkspace, type FullWorkspace } from "../../platform/session/full-workspace.ts";
 import { NameField, WorkspaceSlugField } from "../../ui/name-fields.tsx";
+import { Button, buttonProps } from "../../ui/button.tsx";
 
 /** Settings of the active workspace (the remembered one, else the session's). */
 export const Route = createLazyRoute("/_authenticated/dashboard/settings/workspace/general")({
@@ -34,7 +35,7 @@ function WorkspaceGeneralSettings() {
       <section className="page page-narrow">
         <h1>Workspace settings</h1>
         <p className="muted">You have no active workspace.</p>
-        <Link to="/dashboard" className="button button-primary">
+        <Link to="/dashboard" {...buttonProps({ variant: "primary", size: "lg" })}>
           Go to the dashboard
         </Link>
       </section>
@@ -110,9 +111,9 @@ function WorkspaceForm({ workspace, canUpdate, onSaved }: WorkspaceFormProps) {
           disabled={!canUpdate}
         />
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={pending}>
+          <Button type="submit" variant="primary" size="lg" disabled={pending}>
             Save
-          </button>
+          </Button>
         </div>
       </fieldset>
     </form>
@@ -140,9 +141,9 @@ function DeleteWorkspace({ workspace }: { workspace: FullWorkspace }) {
         Deletes {workspace.name} with all its projects and tasks for every member. This cannot be
         undone.
       </p>
-      <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+      <Button variant="danger" size="lg" onClick={() => setConfirming(true)}>
         Delete workspace
-      </button>
+      </Button>
       <ConfirmDialog
         open={confirming}
         title={`Delete ${workspace.name}?`}

@@ -11,6 +11,7 @@ import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { useLabels, useWorkspace } from "../../platform/sync/store-hooks.ts";
 import { IconButton } from "../../ui/icon-button.tsx";
 import "../../styles/labels.css";
+import { Button } from "../../ui/button.tsx";
 
 /**
  * The workspace's labels in its settings: anyone adds one; owners and admins rename, recolour
@@ -154,9 +155,9 @@ function NewLabelForm({ workspaceId, colorIndex }: { workspaceId: string; colorI
           onChange={(event) => setName(event.target.value)}
         />
       </div>
-      <button type="submit" className="button" disabled={!name.trim()}>
+      <Button type="submit" size="lg" disabled={!name.trim()}>
         Add label
-      </button>
+      </Button>
     </form>
   );
 }

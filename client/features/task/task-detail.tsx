@@ -41,6 +41,7 @@ import { useTaskLookup } from "./use-task-lookup.ts";
 import "../../styles/labels.css";
 import "../../styles/task.css";
 import type { SubtaskFate } from "../../../shared/mutators/task.ts";
+import { Button, buttonProps } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute(
   "/_authenticated/dashboard/workspace/$workspaceId/project/$projectId/task/$taskId",
@@ -76,7 +77,7 @@ function TaskDetail() {
         shape="task"
         back={
           <Link
-            className="button"
+            {...buttonProps({ size: "lg" })}
             to="/dashboard/workspace/$workspaceId/project/$projectId/board"
             params={{ workspaceId, projectId }}
           >
@@ -239,21 +240,21 @@ function TaskActions({ task, project, canDelete }: TaskActionsProps) {
   };
 
   return (
-    <div className="button-row">
-      <button type="button" className="button" onClick={() => void copyLink()}>
+    <div className="action-row">
+      <Button size="lg" onClick={() => void copyLink()}>
         Copy link
-      </button>
+      </Button>
       {canDelete && (
-        <button
-          type="button"
-          className="button button-danger"
+        <Button
+          variant="danger"
+          size="lg"
           onClick={() => {
             setSubtaskFate("detach");
             setConfirming(true);
           }}
         >
           Delete task
-        </button>
+        </Button>
       )}
       <ConfirmDialog
         open={confirming}

@@ -6,6 +6,7 @@ import { TextField } from "../../ui/text-field.tsx";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import { NameField } from "../../ui/name-fields.tsx";
+import { Button } from "../../ui/button.tsx";
 
 const icons = ["📁", "🚀", "🎯", "🛠️", "📱", "🌐", "🎨", "📊", "🧪", "📝"] as const;
 
@@ -123,12 +124,12 @@ export function NewProjectDialog(props: NewProjectDialogProps) {
           />
         </div>
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
+          <Button size="lg" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className="button button-primary">
+          </Button>
+          <Button type="submit" variant="primary" size="lg">
             Create project
-          </button>
+          </Button>
         </div>
       </form>
     </dialog>

@@ -36,9 +36,9 @@ function WorkspaceHome() {
       <header className="workspace-home-header">
         <h1>{workspace.name}</h1>
         {canCreate && (
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          <Button variant="primary" size="lg" onClick={() => setCreating(true)}>
             New project
-          </button>
+          </Button>
         )}
       </header>
       <h2>Projects</h2>

@@ -5,6 +5,7 @@ import { skeletonShapeOf } from "../../ui/screen-skeletons.tsx";
 import { rememberActiveWorkspace } from "../../platform/preferences/active-workspace.ts";
 import { useWorkspace } from "../../platform/sync/store-hooks.ts";
 import { useAbsence } from "../../platform/sync/use-absence.ts";
+import { buttonProps } from "../../ui/button.tsx";
 
 export const Route = createLazyRoute("/_authenticated/dashboard/workspace/$workspaceId")({
   component: WorkspaceLayout,
@@ -53,7 +54,7 @@ function WorkspaceLayout() {
           what="workspace"
           shape={skeletonShapeOf(pathname)}
           back={
-            <Link to="/dashboard" className="button">
+            <Link to="/dashboard" {...buttonProps({ size: "lg" })}>
               Go to your workspaces
             </Link>
           }

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent } from "react";
 import { showError } from "../../lib/api-errors.ts";
 import { pictureAccept, uploadPicture } from "./upload-picture.ts";
 import { Avatar } from "../../ui/avatar.tsx";
+import { Button, buttonProps } from "../../ui/button.tsx";
 
 type PictureFieldProps = {
   label: string;
@@ -45,18 +46,22 @@ export function PictureField({ label, owner, value, onChange, disabled }: Pictur
           disabled={disabled || uploading}
           onChange={choose}
         />
-        <label htmlFor={inputId} className="button" aria-disabled={disabled || uploading}>
+        <label
+          htmlFor={inputId}
+          {...buttonProps({ size: "lg" })}
+          aria-disabled={disabled || uploading}
+        >
           {uploading ? "Uploading…" : value ? "Change picture" : "Upload picture"}
         </label>
         {value && (
-          <button
-            type="button"
-            className="button button-quiet"
+          <Button
+            variant="ghost"
+            size="lg"
             disabled={disabled || uploading}
             onClick={() => onChange(null)}
           >
             Remove
-          </button>
+          </Button>
         )}
       </div>
     </div>

@@ -6,6 +6,7 @@ import { authClient } from "./auth-client.ts";
 import { useAction } from "../http/use-action.ts";
 import { slugFromName } from "../../lib/workspace-slug.ts";
 import { NameField, WorkspaceSlugField } from "../../ui/name-fields.tsx";
+import { Button } from "../../ui/button.tsx";
 
 /**
  * Name and slug of a new workspace (onboarding and "create workspace"). The slug follows the
@@ -53,9 +54,9 @@ export function CreateWorkspaceForm({ submitLabel }: { submitLabel: string }) {
         }}
       />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={pending}>
+        <Button type="submit" variant="primary" size="lg" disabled={pending}>
           {submitLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

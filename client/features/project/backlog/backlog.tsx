@@ -260,9 +260,9 @@ function NewPlannedTask({ projectId, status, planned }: NewPlannedTaskProps) {
         value={title}
         onChange={(event) => setTitle(event.target.value)}
       />
-      <button type="submit" className="button button-primary" disabled={!title.trim()}>
+      <Button type="submit" variant="primary" size="lg" disabled={!title.trim()}>
         Add task
-      </button>
+      </Button>
     </form>
   );
 }
@@ -359,34 +359,34 @@ function BacklogRow({ task, canceled, context }: BacklogRowProps) {
       {context.canUpdate && (
         <span className="backlog-row-actions">
           {!canceled && board && (
-            <button
-              type="button"
-              className="button button-quiet"
+            <Button
+              variant="ghost"
+              size="lg"
               aria-label={`Move ${key} to the board`}
               onClick={() => context.onMove(task, board)}
             >
               To board
-            </button>
+            </Button>
           )}
           {!canceled && archive && (
-            <button
-              type="button"
-              className="button button-quiet"
+            <Button
+              variant="ghost"
+              size="lg"
               aria-label={`Archive ${key}`}
               onClick={() => context.onMove(task, archive)}
             >
               Archive
-            </button>
+            </Button>
           )}
           {canceled && restore && (
-            <button
-              type="button"
-              className="button button-quiet"
+            <Button
+              variant="ghost"
+              size="lg"
               aria-label={`Restore ${key}`}
               onClick={() => context.onMove(task, restore)}
             >
               Restore
-            </button>
+            </Button>
           )}
         </span>
       )}

@@ -187,9 +187,9 @@ function ProjectBoard({ project, role, view }: { project: Project; role: string;
   const step = useLatest(keyboard.step);
   const headerActions = useMemo(
     () => (
-      <button type="button" className="button button-primary" onClick={startCreating}>
+      <Button variant="primary" size="lg" onClick={startCreating}>
         New task
-      </button>
+      </Button>
     ),
     [startCreating],
   );

@@ -192,9 +192,9 @@ function ProjectCalendar({ project, role }: { project: Project; role: string }) 
         project={project}
         view="calendar"
         actions={
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          <Button variant="primary" size="lg" onClick={() => setCreating(true)}>
             New task
-          </button>
+          </Button>
         }
       />
       <BoardFilters

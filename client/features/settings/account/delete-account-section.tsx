@@ -8,6 +8,7 @@ import { authClient } from "../../../platform/session/auth-client.ts";
 import { refreshSession, useSession } from "../../../platform/session/session-store.ts";
 import { endLocalSession } from "../../../platform/session/sign-out.ts";
 import { useAction } from "../../../platform/http/use-action.ts";
+import { Button } from "../../../ui/button.tsx";
 
 /**
  * Deleting the account asks for the password when there is one; the server then either deletes
@@ -50,9 +51,9 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         Deletes your account, your sessions and the workspaces only you belong to. This cannot be
         undone.
       </p>
-      <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+      <Button variant="danger" size="lg" onClick={() => setConfirming(true)}>
         Delete account
-      </button>
+      </Button>
       <ConfirmDialog
         open={confirming}
         title="Delete your account?"

@@ -6,6 +6,7 @@ import { authClient } from "../../../platform/session/auth-client.ts";
 import type { AppSession } from "../../../platform/session/session-store.ts";
 import { useAction } from "../../../platform/http/use-action.ts";
 import { verificationCallback } from "../../../lib/verification-link.ts";
+import { Button } from "../../../ui/button.tsx";
 
 // The links mailed from here come back here, through the screen that explains a failed link.
 const backHere = verificationCallback("/dashboard/settings/account/information");
@@ -66,9 +67,9 @@ export function EmailSection({ user }: { user: AppSession["user"] }) {
           onChange={(event) => setNewEmail(event.target.value)}
         />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={pending}>
+          <Button type="submit" size="lg" disabled={pending}>
             Change email
-          </button>
+          </Button>
         </div>
       </form>
     </section>

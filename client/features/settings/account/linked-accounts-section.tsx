@@ -4,6 +4,7 @@ import { authClient } from "../../../platform/session/auth-client.ts";
 import { providerName } from "../../../lib/provider-names.ts";
 import { useServerConfig } from "../../../platform/http/server-config.ts";
 import { useAction } from "../../../platform/http/use-action.ts";
+import { Button } from "../../../ui/button.tsx";
 
 type LinkedAccount = { id: string; providerId: string };
 
@@ -47,30 +48,19 @@ export function LinkedAccountsSection({ accounts, onChanged }: LinkedAccountsSec
           <li key={account.id} className="item">
             <p className="item-title">{nameOf(account.providerId)}</p>
             {accounts.length > 1 && (
-              <button
-                type="button"
-                className="button button-quiet"
-                disabled={pending}
-                onClick={() => unlink(account)}
-              >
+              <Button variant="ghost" size="lg" disabled={pending} onClick={() => unlink(account)}>
                 Unlink
-              </button>
+              </Button>
             )}
           </li>
         ))}
       </ul>
       {linkable.length > 0 && (
-        <div className="button-row">
+        <div className="action-row">
           {linkable.map((provider) => (
-            <button
-              key={provider}
-              type="button"
-              className="button"
-              disabled={pending}
-              onClick={() => link(provider)}
-            >
+            <Button key={provider} size="lg" disabled={pending} onClick={() => link(provider)}>
               Link {nameOf(provider)}
-            </button>
+            </Button>
           ))}
         </div>
       )}

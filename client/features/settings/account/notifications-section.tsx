@@ -8,6 +8,7 @@ import { showError } from "../../../lib/api-errors.ts";
 import { useSession } from "../../../platform/session/session-store.ts";
 import { useSync } from "../../../platform/sync/replicache-provider.tsx";
 import { useNotificationSettings } from "../../../platform/sync/store-hooks.ts";
+import { Button } from "../../../ui/button.tsx";
 
 type Cadence = NotificationSettings["direct"];
 
@@ -112,9 +113,9 @@ function SystemNotificationsChoice() {
         <p className="muted">Blocked in this browser; allow notifications in its site settings.</p>
       ) : (
         <div>
-          <button type="button" className="button" onClick={() => void ask()}>
+          <Button size="lg" onClick={() => void ask()}>
             Allow system notifications
-          </button>
+          </Button>
         </div>
       )}
     </fieldset>

@@ -6,6 +6,7 @@ import { unwrap } from "../../../lib/api-errors.ts";
 import { authClient } from "../../../platform/session/auth-client.ts";
 import { refreshSession } from "../../../platform/session/session-store.ts";
 import { useAction } from "../../../platform/http/use-action.ts";
+import { Button } from "../../../ui/button.tsx";
 
 type PasswordSectionProps = { hasPassword: boolean; onChanged: () => void };
 
@@ -64,9 +65,9 @@ export function PasswordSection({ hasPassword, onChanged }: PasswordSectionProps
           />
         )}
         <div className="form-actions">
-          <button type="submit" className="button" disabled={pending}>
+          <Button type="submit" size="lg" disabled={pending}>
             {hasPassword ? "Change password" : "Set password"}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

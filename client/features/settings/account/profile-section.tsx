@@ -6,6 +6,7 @@ import { authClient } from "../../../platform/session/auth-client.ts";
 import { refreshSession, type AppSession } from "../../../platform/session/session-store.ts";
 import { useAction } from "../../../platform/http/use-action.ts";
 import { NameField } from "../../../ui/name-fields.tsx";
+import { Button } from "../../../ui/button.tsx";
 
 export function ProfileSection({ user }: { user: AppSession["user"] }) {
   const [pending, run] = useAction();
@@ -33,9 +34,9 @@ export function ProfileSection({ user }: { user: AppSession["user"] }) {
           onChange={setImage}
         />
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={pending}>
+          <Button type="submit" variant="primary" size="lg" disabled={pending}>
             Save profile
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -4,6 +4,7 @@ import { unwrap } from "../../../lib/api-errors.ts";
 import { authClient } from "../../../platform/session/auth-client.ts";
 import { useAction } from "../../../platform/http/use-action.ts";
 import { useApiData } from "../../../platform/http/use-api-data.ts";
+import { Button } from "../../../ui/button.tsx";
 
 const listSessions = () => unwrap(authClient.listSessions());
 
@@ -70,23 +71,23 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
                 </p>
               </div>
               {session.id !== currentSessionId && (
-                <button
-                  type="button"
-                  className="button button-quiet"
+                <Button
+                  variant="ghost"
+                  size="lg"
                   disabled={pending}
                   onClick={() => revoke(session.token)}
                 >
                   Sign out
-                </button>
+                </Button>
               )}
             </li>
           ))}
         </ul>
       )}
       {others.length > 0 && (
-        <button type="button" className="button" disabled={pending} onClick={revokeOthers}>
+        <Button size="lg" disabled={pending} onClick={revokeOthers}>
           Sign out of all other sessions
-        </button>
+        </Button>
       )}
     </section>
   );
