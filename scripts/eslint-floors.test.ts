@@ -2,7 +2,8 @@
  * The client's floor order is a lint rule (eslint.config.js, folder zones): imports run one
  * way, app → features → task-parts → platform → ui → lib → shared, and a feature imports no
  * other feature. The server stands on db/, http/, mail/ and auth/, and its areas never on sync/;
- * shared/ imports neither side. Each case lints one import as if written in a file there.
+ * shared/ imports neither side; and a button is the design system's. Each case lints one line
+ * as if written in a file there.
  */
 import path from "node:path";
 import { ESLint } from "eslint";
@@ -88,5 +89,31 @@ describe("the server's floor", () => {
     ["shared/mutators/example.ts", "../task-position.ts"],
   ])("lets %s import %s", async (file, source) => {
     expect(await floorErrors(file, source)).toEqual([]);
+  });
+});
+
+describe("one button", () => {
+  /** The messages of the button rule for `jsx` written in `file`. */
+  async function buttonErrors(file: string, jsx: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`export const element = ${jsx};\n`, { filePath: file });
+    return (result?.messages ?? [])
+      .filter((message) => message.ruleId === "no-restricted-syntax")
+      .map((message) => message.message);
+  }
+
+  it.each([
+    ['<button className="button button-primary">Save</button>'],
+    ['<a className="button">Back</a>'],
+    ["<label className={`button ${quiet}`}>Upload</label>"],
+  ])("fails the old button classes: %s", async (jsx) => {
+    const errors = await buttonErrors("client/features/task/example.tsx", jsx);
+    expect(errors).toEqual([expect.stringMatching(/client\/ui\/button\.tsx/)]);
+  });
+
+  it.each([
+    ['<button className="add-task-button">Add</button>'],
+    ['<button className="link-button">Undo</button>'],
+  ])("lets other classes that name a button be: %s", async (jsx) => {
+    expect(await buttonErrors("client/features/task/example.tsx", jsx)).toEqual([]);
   });
 });
