@@ -13,6 +13,18 @@ export const priorityNames: Record<TaskPriority, string> = {
   urgent: "Urgent",
 };
 
+/**
+ * Linear's order of priorities: none first, then from the most pressing down. Here rather than
+ * beside the priority picker, so that a screen listing priorities does not load the combobox.
+ */
+export const priorityOrder: readonly TaskPriority[] = [
+  "no-priority",
+  "urgent",
+  "high",
+  "medium",
+  "low",
+];
+
 export const labelColorNames: Record<LabelColor, string> = {
   gray: "Gray",
   red: "Red",

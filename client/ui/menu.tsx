@@ -1,15 +1,177 @@
 import { Menu as BaseMenu } from "@base-ui/react/menu";
 import { Check, ChevronRight } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import {
+  cloneElement,
+  createContext,
+  createElement,
+  isValidElement,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  type SyntheticEvent,
+} from "react";
+import { flushSync } from "react-dom";
 import { Kbd } from "./kbd.tsx";
 import "./popup.css";
 
 /**
  * Base UI's Menu with the design system's look. Base UI does the keyboard (arrows, typeahead,
  * Enter, Esc), the focus and the placement; these parts only dress it.
+ *
+ * **Mounted on intent.** Until a pointer comes over its trigger or the focus reaches it, a menu
+ * is a plain button and no Base UI machinery (its stores, its floating tree): a screen of many
+ * menus seldom opened (every card's "⋯", the header's Display and Filter, the workspace
+ * switcher) carries none. The swap happens before the press arrives: in the pointer's own
+ * event (flushed, so the press that follows meets Base UI's trigger), or on focus (the new
+ * trigger takes the focus back), so Base UI itself handles every click, Enter and arrow key. A
+ * press that comes first anyway (a synthetic click) mounts the menu open. A controlled `open`
+ * that turns true mounts it too (a shortcut that opens a menu).
  */
-export const Menu = BaseMenu.Root;
-export const MenuTrigger = BaseMenu.Trigger;
+type Intent = "pointer" | "focus" | "press";
+
+/** Inside a `Menu` not mounted yet: how its trigger mounts it. */
+const MountMenu = createContext<((intent: Intent, event: SyntheticEvent) => void) | null>(null);
+/** Inside a mounted `Menu`: set when its trigger had the focus as it mounted. */
+const TakeFocus = createContext<RefObject<boolean> | null>(null);
+
+export function Menu(props: ComponentProps<typeof BaseMenu.Root>) {
+  const { open, onOpenChange } = props;
+  const [mounted, setMounted] = useState(false);
+  const takeFocus = useRef(false);
+  const openOnMount = useRef(false);
+  const mount = useCallback(
+    (intent: Intent, event: SyntheticEvent) => {
+      if (intent === "pointer") {
+        flushSync(() => setMounted(true));
+        return;
+      }
+      takeFocus.current = intent === "focus";
+      if (intent === "press") {
+        if (open === undefined) openOnMount.current = true;
+        else onOpenChange?.(true, pressDetails(event));
+      }
+      setMounted(true);
+    },
+    [open, onOpenChange],
+  );
+  const { children } = props;
+  if (!mounted && !open && typeof children !== "function") {
+    return <MountMenu.Provider value={mount}>{children}</MountMenu.Provider>;
+  }
+  return (
+    <MountMenu.Provider value={null}>
+      <TakeFocus.Provider value={takeFocus}>
+        <BaseMenu.Root defaultOpen={openOnMount.current || undefined} {...props} />
+      </TakeFocus.Provider>
+    </MountMenu.Provider>
+  );
+}
+
+/** What Base UI would hand `onOpenChange` for a press on the trigger. */
+function pressDetails(event: SyntheticEvent) {
+  let canceled = false;
+  let propagationAllowed = false;
+  return {
+    reason: "trigger-press",
+    event: event.nativeEvent,
+    trigger: event.currentTarget instanceof HTMLElement ? event.currentTarget : undefined,
+    cancel: () => void (canceled = true),
+    allowPropagation: () => void (propagationAllowed = true),
+    get isCanceled() {
+      return canceled;
+    },
+    get isPropagationAllowed() {
+      return propagationAllowed;
+    },
+  } as unknown as Parameters<NonNullable<ComponentProps<typeof BaseMenu.Root>["onOpenChange"]>>[1];
+}
+
+type MenuTriggerProps = ComponentProps<typeof BaseMenu.Trigger>;
+
+export function MenuTrigger(props: MenuTriggerProps) {
+  const mount = useContext(MountMenu);
+  return mount ? <PlainTrigger {...props} mount={mount} /> : <MountedTrigger {...props} />;
+}
+
+function MountedTrigger(props: MenuTriggerProps) {
+  const takeFocus = useContext(TakeFocus);
+  const element = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (!takeFocus?.current) return;
+    takeFocus.current = false;
+    element.current?.focus();
+  }, [takeFocus]);
+  return <BaseMenu.Trigger {...props} ref={mergeRefs(element, props.ref)} />;
+}
+
+/**
+ * The trigger of a menu not mounted yet: the same element Base UI would draw (its `render`
+ * element, else a button), closed, mounting the menu on the first sign of intent.
+ */
+function PlainTrigger(
+  props: MenuTriggerProps & { mount: (intent: Intent, event: SyntheticEvent) => void },
+) {
+  const { mount, render, children, className, ...rest } = props;
+  // Base UI's own options: nothing to draw.
+  const {
+    openOnHover: _openOnHover,
+    delay: _delay,
+    closeDelay: _closeDelay,
+    nativeButton: _nativeButton,
+    handle: _handle,
+    payload: _payload,
+    ...attributes
+  } = rest as MenuTriggerProps & Record<"handle" | "payload", unknown>;
+  const element: Record<string, unknown> = {
+    ...attributes,
+    className: typeof className === "function" ? undefined : className,
+    style: typeof attributes.style === "function" ? undefined : attributes.style,
+    type: "button" as const,
+    "aria-haspopup": "menu" as const,
+    "aria-expanded": false,
+    onPointerEnter: (event: React.PointerEvent<HTMLButtonElement>) => {
+      attributes.onPointerEnter?.(event as never);
+      mount("pointer", event);
+    },
+    onFocus: (event: React.FocusEvent<HTMLButtonElement>) => {
+      attributes.onFocus?.(event as never);
+      mount("focus", event);
+    },
+    onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+      attributes.onClick?.(event as never);
+      mount("press", event);
+    },
+    children,
+  };
+  if (isValidElement(render)) {
+    const own = render.props as Record<string, unknown>;
+    return cloneElement(render as ReactElement<Record<string, unknown>>, {
+      ...element,
+      className:
+        [own.className, typeof className === "string" ? className : undefined]
+          .filter(Boolean)
+          .join(" ") || undefined,
+      children: children ?? own.children,
+    });
+  }
+  return createElement("button", element);
+}
+
+function mergeRefs<T>(...refs: (React.Ref<T> | undefined)[]) {
+  return (value: T | null) => {
+    for (const ref of refs) {
+      if (typeof ref === "function") ref(value);
+      else if (ref) ref.current = value;
+    }
+  };
+}
+
 export const MenuGroup = BaseMenu.Group;
 export const MenuRadioGroup = BaseMenu.RadioGroup;
 export const MenuSubmenu = BaseMenu.SubmenuRoot;
@@ -27,6 +189,8 @@ type MenuContentProps = {
 };
 
 export function MenuContent(props: MenuContentProps) {
+  // A menu not mounted yet (`Menu`) draws no popup.
+  if (useContext(MountMenu)) return null;
   const { children, side = "bottom", align = "start", anchor, finalFocus } = props;
   return (
     <BaseMenu.Portal>

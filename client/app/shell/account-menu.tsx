@@ -4,7 +4,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "../../platform/session/auth-client.ts";
+import { loadAuthClient } from "../../platform/session/load-auth-client.ts";
 import { useSession } from "../../platform/session/session-store.ts";
 import { endLocalSession } from "../../platform/session/sign-out.ts";
 import { useAction } from "../../platform/http/use-action.ts";
@@ -32,6 +32,7 @@ export function AccountMenu({ folded = false }: { folded?: boolean }) {
   const { id: userId, name, email, image } = session.user;
 
   const leave = async () => {
+    const { authClient } = await loadAuthClient();
     await unwrap(authClient.signOut());
     await endLocalSession(userId);
     await navigate({ to: "/auth/sign-in" });

@@ -1,6 +1,6 @@
 import { showError, unwrap } from "../../lib/api-errors.ts";
 import { rememberActiveWorkspace } from "../../platform/preferences/active-workspace.ts";
-import { authClient } from "../../platform/session/auth-client.ts";
+import { loadAuthClient } from "../../platform/session/load-auth-client.ts";
 
 /**
  * Makes a workspace the active one: remembered locally (the app's own notion, SPEC.md
@@ -12,6 +12,7 @@ export async function activateWorkspace(workspaceId: string): Promise<void> {
   rememberActiveWorkspace(workspaceId);
   if (!navigator.onLine) return;
   try {
+    const { authClient } = await loadAuthClient();
     await unwrap(authClient.organization.setActive({ organizationId: workspaceId }));
   } catch (error) {
     showError(error, "Failed to switch workspace");

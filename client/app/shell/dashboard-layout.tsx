@@ -1,5 +1,7 @@
 import { createLazyRoute, Outlet, useRouter } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Menu } from "lucide-react";
+import { IconButton } from "../../ui/icon-button.tsx";
 import { useSession } from "../../platform/session/session-store.ts";
 import { useSignOutElsewhere } from "../../platform/session/sign-out.ts";
 import { SyncStatus } from "../../features/offline/sync-status.tsx";
@@ -12,8 +14,12 @@ import "../../styles/offline.css";
 import { AppShortcuts } from "./app-shortcuts.tsx";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { DocumentTitle, PhoneScreenName } from "./document-title.tsx";
-import { SidebarDrawer } from "./sidebar-drawer.tsx";
 import { SidebarToggle } from "./sidebar-toggle.tsx";
+
+// A phone's only: a wide screen never loads the drawer's code.
+const SidebarDrawer = lazy(() =>
+  import("./sidebar-drawer.tsx").then((m) => ({ default: m.SidebarDrawer })),
+);
 
 export const Route = createLazyRoute("/_authenticated/dashboard")({ component: DashboardLayout });
 
@@ -39,7 +45,9 @@ function DashboardLayout() {
     <div className="app-shell" data-layout={phone ? "phone" : "wide"}>
       {phone ? (
         <header className="phone-bar">
-          <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          <Suspense fallback={<DrawerTriggerLoading onOpen={() => setDrawerOpen(true)} />}>
+            <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          </Suspense>
           <PhoneScreenName />
           <SyncStatus />
         </header>
@@ -78,4 +86,19 @@ function DashboardLayout() {
 function SignOutElsewhere({ userId }: { userId: string }) {
   useSignOutElsewhere(userId);
   return null;
+}
+
+/**
+ * The drawer's button as it is drawn, until the drawer's code is here (a moment): a press opens
+ * the drawer as soon as it is.
+ */
+function DrawerTriggerLoading({ onOpen }: { onOpen: () => void }) {
+  return (
+    <IconButton
+      aria-label="Open sidebar"
+      icon={<Menu />}
+      className="drawer-trigger"
+      onClick={onOpen}
+    />
+  );
 }

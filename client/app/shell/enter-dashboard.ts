@@ -1,7 +1,7 @@
 import { redirect } from "@tanstack/react-router";
 import { showError, unwrap } from "../../lib/api-errors.ts";
 import { readActiveWorkspaceId } from "../../platform/preferences/active-workspace.ts";
-import { authClient } from "../../platform/session/auth-client.ts";
+import { loadAuthClient } from "../../platform/session/load-auth-client.ts";
 import {
   clearPendingInvitation,
   readPendingInvitation,
@@ -49,6 +49,7 @@ async function acceptPendingInvitation(): Promise<string | null> {
   // Cleared first: an invitation that cannot be accepted must not be retried on every visit.
   clearPendingInvitation();
   try {
+    const { authClient } = await loadAuthClient();
     const accepted = await unwrap(authClient.organization.acceptInvitation({ invitationId }));
     return accepted?.invitation.organizationId ?? null;
   } catch (error) {

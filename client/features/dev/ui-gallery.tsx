@@ -13,7 +13,7 @@ import {
 import { useState, type ReactNode } from "react";
 import type { TaskPriority } from "../../../shared/entities.ts";
 import { defaultStatuses } from "../../../shared/statuses.ts";
-import { priorityNames } from "../../lib/task-names.ts";
+import { priorityNames, priorityOrder } from "../../lib/task-names.ts";
 import { Avatar } from "../../ui/avatar.tsx";
 import { Facepile } from "../../ui/facepile.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -38,7 +38,7 @@ import {
 import { AssigneePicker, type MemberOption } from "../../ui/pickers/assignee-picker.tsx";
 import { DueDatePicker } from "../../ui/pickers/due-date-picker.tsx";
 import { LabelsPicker, type LabelOption } from "../../ui/pickers/labels-picker.tsx";
-import { priorityOrder, PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
+import { PriorityPicker } from "../../ui/pickers/priority-picker.tsx";
 import { StatusPicker, type StatusOption } from "../../ui/pickers/status-picker.tsx";
 import { Popover, PopoverContent, PopoverTitle, PopoverTrigger } from "../../ui/popover.tsx";
 import { PriorityIcon } from "../../ui/priority-icon.tsx";

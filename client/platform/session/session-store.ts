@@ -1,12 +1,14 @@
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
-import { ApiError, NetworkError, unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "./auth-client.ts";
+import { ApiError, NetworkError } from "../../lib/api-errors.ts";
+import { getJson } from "../http/get-json.ts";
 
 /**
- * The signed-in person as the whole app reads it: fetched once with `getSession`, then kept
- * here and refreshed after every call that changes it (SPEC.md section 4). A copy without the
- * session token is kept in localStorage, so a page load while offline stays signed in.
+ * The signed-in person as the whole app reads it: fetched once from better-auth's
+ * `GET /api/auth/get-session` (a plain request: a reload does not load better-auth's client for
+ * it, load-auth-client.ts), then kept here and refreshed after every call that changes it
+ * (SPEC.md section 4). A copy without the session token is kept in localStorage, so a page
+ * load while offline stays signed in.
  */
 
 const dateSchema = z.coerce.date();
@@ -72,7 +74,7 @@ function storedSession(): AppSession | null {
 
 async function fetchSession(): Promise<AppSession | null> {
   try {
-    const parsed = appSessionSchema.safeParse(await unwrap(authClient.getSession()));
+    const parsed = appSessionSchema.safeParse(await getJson("/api/auth/get-session", z.unknown()));
     setSession(parsed.success ? parsed.data : null);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {

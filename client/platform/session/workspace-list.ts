@@ -1,11 +1,12 @@
 import { unwrap } from "../../lib/api-errors.ts";
-import { authClient } from "./auth-client.ts";
+import { loadAuthClient } from "./load-auth-client.ts";
 
 /**
  * The person's workspaces as the server has them (`organization.list`), for the dashboard
  * entry, which runs before the local store is open. Screens read the store's list.
  */
-export function listWorkspaces() {
+export async function listWorkspaces() {
+  const { authClient } = await loadAuthClient();
   return unwrap(authClient.organization.list());
 }
 

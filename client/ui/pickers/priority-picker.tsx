@@ -1,17 +1,8 @@
 import type { TaskPriority } from "../../../shared/entities.ts";
-import { priorityNames } from "../../lib/task-names.ts";
+import { priorityNames, priorityOrder } from "../../lib/task-names.ts";
 import { Combobox, ComboboxContent, ComboboxItem, ComboboxList } from "../combobox.tsx";
 import { PriorityIcon } from "../priority-icon.tsx";
 import { PickerTrigger, usePicker, type PickerVariant } from "./picker-trigger.tsx";
-
-/** Linear's order: none first, then from the most pressing down. */
-export const priorityOrder: readonly TaskPriority[] = [
-  "no-priority",
-  "urgent",
-  "high",
-  "medium",
-  "low",
-];
 
 type PriorityOption = { value: TaskPriority; name: string };
 

@@ -10,18 +10,16 @@ import {
 import {
   memo,
   useCallback,
-  useLayoutEffect,
   useRef,
   useState,
   type ReactNode,
   type RefObject,
   type SyntheticEvent,
 } from "react";
-import { flushSync } from "react-dom";
 import type { Task, TaskPriority } from "../../../../shared/entities.ts";
 import { boardStatuses } from "../../../../shared/statuses.ts";
 import { addDays, weekOf } from "../../../lib/due-date.ts";
-import { priorityNames } from "../../../lib/task-names.ts";
+import { priorityNames, priorityOrder } from "../../../lib/task-names.ts";
 import { Avatar } from "../../../ui/avatar.tsx";
 import {
   Menu,
@@ -36,7 +34,6 @@ import {
   MenuTrigger,
 } from "../../../ui/menu.tsx";
 import { PriorityIcon } from "../../../ui/priority-icon.tsx";
-import { priorityOrder } from "../../../ui/pickers/priority-picker.tsx";
 import { StatusIcon, statusProgress } from "../../../ui/status-icon.tsx";
 import type { CardActions } from "./card-actions.ts";
 import type { CardContext } from "./card-context.ts";
@@ -99,44 +96,6 @@ export const CardMenu = memo(function CardMenu(
   }, []);
   const leaving = leavesOnMove ? { moving, send } : undefined;
   const finalFocus = useCallback(() => (moving.current ? false : button.current), []);
-  // Until a pointer comes over it or the focus reaches it, the "⋯" is a plain button: Base UI's
-  // menu (its stores, its floating tree) mounts on that intent, before the press arrives, so a
-  // board of many cards carries no menu machinery, and the press (a click, Enter, an arrow)
-  // meets Base UI's own trigger. A focused plain button hands its focus to that trigger.
-  const [armed, setArmed] = useState(false);
-  const refocus = useRef(false);
-  useLayoutEffect(() => {
-    if (!armed || !refocus.current) return;
-    refocus.current = false;
-    button.current?.focus();
-  }, [armed]);
-  if (!armed) {
-    return (
-      <button
-        ref={button}
-        type="button"
-        className="card-action"
-        aria-label={`Actions for ${task.title}`}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        title="Actions"
-        onPointerDown={stopPropagation}
-        // At once, in this event: a press that follows at the next event meets the trigger.
-        onPointerEnter={() => flushSync(() => setArmed(true))}
-        onFocus={() => {
-          refocus.current = true;
-          setArmed(true);
-        }}
-        // A press that came before the menu mounted (a touch's pointer events come together).
-        onClick={() => {
-          setArmed(true);
-          setOpen(true);
-        }}
-      >
-        <span aria-hidden="true">⋯</span>
-      </button>
-    );
-  }
   return (
     <Menu open={open} onOpenChange={setOpen}>
       <MenuTrigger

@@ -2,7 +2,7 @@ import { CalendarDays, CircleUserRound, ListFilter, SignalHigh, Tag, X } from "l
 import { memo, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Label, Member } from "../../../../shared/entities.ts";
 import type { WorkflowStatus } from "../../../../shared/statuses.ts";
-import { priorityNames } from "../../../lib/task-names.ts";
+import { priorityNames, priorityOrder } from "../../../lib/task-names.ts";
 import { useShortcuts } from "../../../platform/shortcuts/use-shortcuts.ts";
 import { Avatar } from "../../../ui/avatar.tsx";
 import { Button } from "../../../ui/button.tsx";
@@ -19,7 +19,6 @@ import {
   MenuTrigger,
 } from "../../../ui/menu.tsx";
 import { PriorityIcon } from "../../../ui/priority-icon.tsx";
-import { priorityOrder } from "../../../ui/pickers/priority-picker.tsx";
 import { StatusIcon, statusProgress } from "../../../ui/status-icon.tsx";
 import {
   dueFilters,
