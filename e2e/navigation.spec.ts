@@ -219,6 +219,21 @@ test("the Display menu chooses what the cards show", async ({ page }) => {
   await page.reload();
   await expect(card).toBeVisible();
   await expect(card).not.toContainText("UIX-1");
+
+  // From the keyboard alone: the focus comes to the button, the menu opens on Enter with its
+  // first choice highlighted, Space toggles it, Escape closes and the focus is back.
+  // (The pointer leaves first: resting where the menu opens, it would highlight what is under it.)
+  await projectHeading(page, "Website Redesign").hover();
+  const display = page.getByRole("button", { name: "Display" });
+  await display.focus();
+  await expect(display).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(numbers).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(card).toContainText("UIX-1");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(display).toBeFocused();
 });
 
 test("every screen names its browser tab", async ({ page, browser }) => {

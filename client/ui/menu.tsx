@@ -9,8 +9,13 @@ import {
   useContext,
   useLayoutEffect,
   useRef,
+  useMemo,
   useState,
   type ComponentProps,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type Ref,
   type ReactElement,
   type ReactNode,
   type RefObject,
@@ -19,6 +24,14 @@ import {
 import { flushSync } from "react-dom";
 import { Kbd } from "./kbd.tsx";
 import "./popup.css";
+
+/** How a plain trigger (below) was reached: the menu mounts on the first of these. */
+type Intent = "pointer" | "focus" | "press";
+
+/** Inside a `Menu` not mounted yet: how its trigger mounts it. */
+const MountMenu = createContext<((intent: Intent, event: SyntheticEvent) => void) | null>(null);
+/** Inside a mounted `Menu`: set when its trigger had the focus as it mounted. */
+const TakeFocus = createContext<RefObject<boolean> | null>(null);
 
 /**
  * Base UI's Menu with the design system's look. Base UI does the keyboard (arrows, typeahead,
@@ -33,13 +46,6 @@ import "./popup.css";
  * press that comes first anyway (a synthetic click) mounts the menu open. A controlled `open`
  * that turns true mounts it too (a shortcut that opens a menu).
  */
-type Intent = "pointer" | "focus" | "press";
-
-/** Inside a `Menu` not mounted yet: how its trigger mounts it. */
-const MountMenu = createContext<((intent: Intent, event: SyntheticEvent) => void) | null>(null);
-/** Inside a mounted `Menu`: set when its trigger had the focus as it mounted. */
-const TakeFocus = createContext<RefObject<boolean> | null>(null);
-
 export function Menu(props: ComponentProps<typeof BaseMenu.Root>) {
   const { open, onOpenChange } = props;
   const [mounted, setMounted] = useState(false);
@@ -102,12 +108,14 @@ export function MenuTrigger(props: MenuTriggerProps) {
 function MountedTrigger(props: MenuTriggerProps) {
   const takeFocus = useContext(TakeFocus);
   const element = useRef<HTMLButtonElement>(null);
+  const { ref } = props;
+  const refs = useMemo(() => mergeRefs(element, ref), [ref]);
   useLayoutEffect(() => {
     if (!takeFocus?.current) return;
     takeFocus.current = false;
     element.current?.focus();
   }, [takeFocus]);
-  return <BaseMenu.Trigger {...props} ref={mergeRefs(element, props.ref)} />;
+  return <BaseMenu.Trigger {...props} ref={refs} />;
 }
 
 /**
@@ -135,15 +143,15 @@ function PlainTrigger(
     type: "button" as const,
     "aria-haspopup": "menu" as const,
     "aria-expanded": false,
-    onPointerEnter: (event: React.PointerEvent<HTMLButtonElement>) => {
+    onPointerEnter: (event: PointerEvent<HTMLButtonElement>) => {
       attributes.onPointerEnter?.(event as never);
       mount("pointer", event);
     },
-    onFocus: (event: React.FocusEvent<HTMLButtonElement>) => {
+    onFocus: (event: FocusEvent<HTMLButtonElement>) => {
       attributes.onFocus?.(event as never);
       mount("focus", event);
     },
-    onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+    onClick: (event: MouseEvent<HTMLButtonElement>) => {
       attributes.onClick?.(event as never);
       mount("press", event);
     },
@@ -163,7 +171,7 @@ function PlainTrigger(
   return createElement("button", element);
 }
 
-function mergeRefs<T>(...refs: (React.Ref<T> | undefined)[]) {
+function mergeRefs<T>(...refs: (Ref<T> | undefined)[]) {
   return (value: T | null) => {
     for (const ref of refs) {
       if (typeof ref === "function") ref(value);
