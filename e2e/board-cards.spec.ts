@@ -270,6 +270,18 @@ test("the card menu sets every property, copies the link and deletes", async ({
   await expect(card(page, "Task 2")).toHaveCount(0);
 });
 
+test("a press on a card's ⋯ before any pointer or focus came to it (an assistive tool's click) opens its menu", async ({
+  page,
+}) => {
+  await ownerWithTasks(page, 1);
+  // Dispatched on the element itself: no pointer moves over it and it takes no focus first.
+  await page.getByRole("button", { name: "Actions for Task 1" }).dispatchEvent("click");
+  await expect(page.getByRole("menu", { name: "Actions for Task 1" })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Priority" }).click();
+  await page.getByRole("menuitemradio", { name: "Urgent" }).click();
+  await expect(card(page, "Task 1")).toContainText("Urgent");
+});
+
 test("the card menu offers labels, and a member neither assigns nor deletes", async ({
   page,
   browser,

@@ -7,6 +7,7 @@ import {
   isValidElement,
   useCallback,
   useContext,
+  useEffect,
   useLayoutEffect,
   useRef,
   useMemo,
@@ -19,7 +20,6 @@ import {
   type ReactElement,
   type ReactNode,
   type RefObject,
-  type SyntheticEvent,
 } from "react";
 import { flushSync } from "react-dom";
 import { Kbd } from "./kbd.tsx";
@@ -29,9 +29,9 @@ import "./popup.css";
 type Intent = "pointer" | "focus" | "press";
 
 /** Inside a `Menu` not mounted yet: how its trigger mounts it. */
-const MountMenu = createContext<((intent: Intent, event: SyntheticEvent) => void) | null>(null);
-/** Inside a mounted `Menu`: set when its trigger had the focus as it mounted. */
-const TakeFocus = createContext<RefObject<boolean> | null>(null);
+const MountMenu = createContext<((intent: Intent) => void) | null>(null);
+/** Inside a mounted `Menu`: what its trigger takes over from the plain one it replaced. */
+const Handover = createContext<RefObject<Intent | null> | null>(null);
 
 /**
  * Base UI's Menu with the design system's look. Base UI does the keyboard (arrows, typeahead,
@@ -43,59 +43,31 @@ const TakeFocus = createContext<RefObject<boolean> | null>(null);
  * switcher) carries none. The swap happens before the press arrives: in the pointer's own
  * event (flushed, so the press that follows meets Base UI's trigger), or on focus (the new
  * trigger takes the focus back), so Base UI itself handles every click, Enter and arrow key. A
- * press that comes first anyway (a synthetic click) mounts the menu open. A controlled `open`
- * that turns true mounts it too (a shortcut that opens a menu).
+ * press that comes first anyway (a synthetic click) is handed on to Base UI's trigger once it is
+ * mounted. A controlled `open` that turns true mounts it too (a shortcut that opens a menu).
  */
 export function Menu(props: ComponentProps<typeof BaseMenu.Root>) {
-  const { open, onOpenChange } = props;
+  const { open, children } = props;
   const [mounted, setMounted] = useState(false);
-  const takeFocus = useRef(false);
-  const openOnMount = useRef(false);
-  const mount = useCallback(
-    (intent: Intent, event: SyntheticEvent) => {
-      if (intent === "pointer") {
-        flushSync(() => setMounted(true));
-        return;
-      }
-      takeFocus.current = intent === "focus";
-      if (intent === "press") {
-        if (open === undefined) openOnMount.current = true;
-        else onOpenChange?.(true, pressDetails(event));
-      }
-      setMounted(true);
-    },
-    [open, onOpenChange],
-  );
-  const { children } = props;
+  const handover = useRef<Intent | null>(null);
+  const mount = useCallback((intent: Intent) => {
+    if (intent === "pointer") {
+      flushSync(() => setMounted(true));
+      return;
+    }
+    handover.current = intent;
+    setMounted(true);
+  }, []);
   if (!mounted && !open && typeof children !== "function") {
     return <MountMenu.Provider value={mount}>{children}</MountMenu.Provider>;
   }
   return (
     <MountMenu.Provider value={null}>
-      <TakeFocus.Provider value={takeFocus}>
-        <BaseMenu.Root defaultOpen={openOnMount.current || undefined} {...props} />
-      </TakeFocus.Provider>
+      <Handover.Provider value={handover}>
+        <BaseMenu.Root {...props} />
+      </Handover.Provider>
     </MountMenu.Provider>
   );
-}
-
-/** What Base UI would hand `onOpenChange` for a press on the trigger. */
-function pressDetails(event: SyntheticEvent) {
-  let canceled = false;
-  let propagationAllowed = false;
-  return {
-    reason: "trigger-press",
-    event: event.nativeEvent,
-    trigger: event.currentTarget instanceof HTMLElement ? event.currentTarget : undefined,
-    cancel: () => void (canceled = true),
-    allowPropagation: () => void (propagationAllowed = true),
-    get isCanceled() {
-      return canceled;
-    },
-    get isPropagationAllowed() {
-      return propagationAllowed;
-    },
-  } as unknown as Parameters<NonNullable<ComponentProps<typeof BaseMenu.Root>["onOpenChange"]>>[1];
 }
 
 type MenuTriggerProps = ComponentProps<typeof BaseMenu.Trigger>;
@@ -106,15 +78,21 @@ export function MenuTrigger(props: MenuTriggerProps) {
 }
 
 function MountedTrigger(props: MenuTriggerProps) {
-  const takeFocus = useContext(TakeFocus);
+  const handover = useContext(Handover);
   const element = useRef<HTMLButtonElement>(null);
   const { ref } = props;
   const refs = useMemo(() => mergeRefs(element, ref), [ref]);
   useLayoutEffect(() => {
-    if (!takeFocus?.current) return;
-    takeFocus.current = false;
+    if (handover?.current !== "focus") return;
+    handover.current = null;
     element.current?.focus();
-  }, [takeFocus]);
+  }, [handover]);
+  // After Base UI's own effects: its trigger opens the menu as for any click.
+  useEffect(() => {
+    if (handover?.current !== "press") return;
+    handover.current = null;
+    element.current?.click();
+  }, [handover]);
   return <BaseMenu.Trigger {...props} ref={refs} />;
 }
 
@@ -122,9 +100,7 @@ function MountedTrigger(props: MenuTriggerProps) {
  * The trigger of a menu not mounted yet: the same element Base UI would draw (its `render`
  * element, else a button), closed, mounting the menu on the first sign of intent.
  */
-function PlainTrigger(
-  props: MenuTriggerProps & { mount: (intent: Intent, event: SyntheticEvent) => void },
-) {
+function PlainTrigger(props: MenuTriggerProps & { mount: (intent: Intent) => void }) {
   const { mount, render, children, className, ...rest } = props;
   // Base UI's own options: nothing to draw.
   const {
@@ -145,15 +121,15 @@ function PlainTrigger(
     "aria-expanded": false,
     onPointerEnter: (event: PointerEvent<HTMLButtonElement>) => {
       attributes.onPointerEnter?.(event as never);
-      mount("pointer", event);
+      mount("pointer");
     },
     onFocus: (event: FocusEvent<HTMLButtonElement>) => {
       attributes.onFocus?.(event as never);
-      mount("focus", event);
+      mount("focus");
     },
     onClick: (event: MouseEvent<HTMLButtonElement>) => {
       attributes.onClick?.(event as never);
-      mount("press", event);
+      mount("press");
     },
     children,
   };

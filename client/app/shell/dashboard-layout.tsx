@@ -1,7 +1,5 @@
 import { createLazyRoute, Outlet, useRouter } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Menu } from "lucide-react";
-import { IconButton } from "../../ui/icon-button.tsx";
 import { useSession } from "../../platform/session/session-store.ts";
 import { useSignOutElsewhere } from "../../platform/session/sign-out.ts";
 import { SyncStatus } from "../../features/offline/sync-status.tsx";
@@ -14,6 +12,7 @@ import "../../styles/offline.css";
 import { AppShortcuts } from "./app-shortcuts.tsx";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { DocumentTitle, PhoneScreenName } from "./document-title.tsx";
+import { SidebarDrawerButton } from "./sidebar-drawer-button.tsx";
 import { SidebarToggle } from "./sidebar-toggle.tsx";
 
 // A phone's only: a wide screen never loads the drawer's code.
@@ -45,7 +44,8 @@ function DashboardLayout() {
     <div className="app-shell" data-layout={phone ? "phone" : "wide"}>
       {phone ? (
         <header className="phone-bar">
-          <Suspense fallback={<DrawerTriggerLoading onOpen={() => setDrawerOpen(true)} />}>
+          {/* Drawn while the drawer's code loads; a press meanwhile opens it once it is here. */}
+          <Suspense fallback={<SidebarDrawerButton onClick={() => setDrawerOpen(true)} />}>
             <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
           </Suspense>
           <PhoneScreenName />
@@ -86,19 +86,4 @@ function DashboardLayout() {
 function SignOutElsewhere({ userId }: { userId: string }) {
   useSignOutElsewhere(userId);
   return null;
-}
-
-/**
- * The drawer's button as it is drawn, until the drawer's code is here (a moment): a press opens
- * the drawer as soon as it is.
- */
-function DrawerTriggerLoading({ onOpen }: { onOpen: () => void }) {
-  return (
-    <IconButton
-      aria-label="Open sidebar"
-      icon={<Menu />}
-      className="drawer-trigger"
-      onClick={onOpen}
-    />
-  );
 }

@@ -1,7 +1,8 @@
 import { Drawer } from "@base-ui/react/drawer";
-import { Menu, X } from "lucide-react";
+import { X } from "lucide-react";
 import { IconButton } from "../../ui/icon-button.tsx";
 import { AppSidebar } from "./app-sidebar.tsx";
+import { SidebarDrawerButton } from "./sidebar-drawer-button.tsx";
 
 type SidebarDrawerProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -13,9 +14,7 @@ type SidebarDrawerProps = { open: boolean; onOpenChange: (open: boolean) => void
 export function SidebarDrawer({ open, onOpenChange }: SidebarDrawerProps) {
   return (
     <Drawer.Root open={open} onOpenChange={onOpenChange} swipeDirection="left">
-      <Drawer.Trigger
-        render={<IconButton aria-label="Open sidebar" icon={<Menu />} className="drawer-trigger" />}
-      />
+      <Drawer.Trigger render={<SidebarDrawerButton />} />
       <Drawer.Portal>
         <Drawer.Backdrop className="sidebar-drawer-backdrop" />
         <Drawer.Viewport className="sidebar-drawer-viewport">
