@@ -42,8 +42,12 @@ export async function userIdOf(context: BrowserContext): Promise<string> {
  * app and claims the open page, whose later requests (lazy route chunks too) it then serves.
  */
 export async function underServiceWorker(page: Page) {
+  // Installing precaches every chunk of the app: on a loaded 2-core machine running two
+  // browsers this once took more than the default 10 s.
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 30_000,
+    })
     .toBe(true);
 }
 
