@@ -252,3 +252,52 @@ test("on a phone a result's title wraps as text, its match marked within it", as
   const key = (await hit.getByText("WEB-2", { exact: true }).boundingBox()) ?? { height: 0 };
   expect(key.height).toBeLessThan(mark.height * 1.5);
 });
+
+test("an index left as it was is trusted on the next load, put right when search opens if it was lost behind its back, and compared again after a change made elsewhere", async ({
+  page,
+}) => {
+  const { workspaceId, projectId, taskId } = await ownerWithTask(page);
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=quokka`);
+  const tasks = group(page, "Tasks").getByRole("link");
+  await expect(tasks).toContainText("Tidy the landing page");
+  // Once the index has caught up with the whole store, its digest is kept beside it.
+  const digestKey = () =>
+    page.evaluate(() => Object.keys(localStorage).find((key) => key.startsWith("search-index-")));
+  await expect.poll(digestKey).toBeTruthy();
+  const userId = (await digestKey())!.split(":")[1]!;
+  // Away from the app (a page of the same origin without it), the index's database is deleted
+  // and its digest left: the next load's store gives that digest, so only search's own check
+  // can notice.
+  const deleteIndex = async () => {
+    await page.goto("/api/health");
+    await page.evaluate(
+      (name) =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.deleteDatabase(name);
+          request.onsuccess = () => resolve();
+          request.onerror = () => reject(new Error("not deleted"));
+        }),
+      `search-${userId}`,
+    );
+  };
+
+  await deleteIndex();
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=quokka`);
+  await expect(tasks).toContainText("Tidy the landing page");
+  await expect.poll(digestKey).toBeTruthy();
+
+  // Away again, another device renames the task: the next load's store differs from the digest.
+  await deleteIndex();
+  await pushMutations(page.request, [
+    mutation("updateTask", {
+      id: taskId,
+      projectId,
+      title: "Polish the wombat banner",
+      updatedAt: now(),
+    }),
+  ]);
+  await page.goto(`/dashboard/workspace/${workspaceId}/search?q=wombat`);
+  await expect(tasks).toContainText("Polish the wombat banner");
+  await searchField(page).fill("tidy");
+  await expect(results(page)).toContainText("No results for “tidy”");
+});

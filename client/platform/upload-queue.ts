@@ -4,7 +4,6 @@
  * reload cut short, survives and goes as soon as the network is back. One tab at a time sends
  * (a Web Lock), one file at a time, by XHR for its progress.
  */
-import { Dexie, type Table } from "dexie";
 import { nanoid } from "nanoid";
 import { toast } from "sonner";
 import {
@@ -15,28 +14,11 @@ import {
 } from "../../shared/attachments.ts";
 import { attachmentKey } from "../../shared/keys.ts";
 import { parseErrorBody } from "./http/get-json.ts";
-import { uploadsName } from "./sync/local-data.ts";
+import { uploadsWaitingKey } from "./sync/local-data.ts";
 import { loadServerConfig } from "./http/server-config.ts";
 import type { Rep } from "./sync/create-replicache.ts";
 
-type PendingUpload = {
-  id: string;
-  taskId: string;
-  name: string;
-  type: string;
-  size: number;
-  blob: Blob;
-  createdAt: string;
-};
-
-class UploadDatabase extends Dexie {
-  declare uploads: Table<PendingUpload, string>;
-
-  constructor(userId: string) {
-    super(uploadsName(userId));
-    this.version(1).stores({ uploads: "id, createdAt" });
-  }
-}
+import type { PendingUpload, UploadDatabase } from "./upload-database.ts";
 
 /** Where an upload stands, in the tab that sends it. */
 export type UploadProgress = {
@@ -52,7 +34,7 @@ export type AddedFile = { id: string; name: string; image: boolean };
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 
 class Uploader {
-  private readonly db: UploadDatabase;
+  private database: Promise<UploadDatabase> | null = null;
   private readonly progress = new Map<string, UploadProgress>();
   private readonly previews = new Map<string, string>();
   private readonly listeners = new Set<() => void>();
@@ -67,16 +49,17 @@ class Uploader {
     readonly userId: string,
     private readonly rep: Rep,
   ) {
-    this.db = new UploadDatabase(userId);
     window.addEventListener("online", this.kick);
-    void this.restorePreviews().then(this.kick);
+    // Nothing was left to send last time (the usual case): the database stays shut, and Dexie
+    // is not even fetched, until a file is added.
+    if (this.mayHoldFiles()) void this.restorePreviews().then(this.kick);
   }
 
   close() {
     window.removeEventListener("online", this.kick);
     clearTimeout(this.timer);
     this.current?.request.abort();
-    this.db.close();
+    void this.database?.then((database) => database.close());
     for (const url of this.previews.values()) URL.revokeObjectURL(url);
   }
 
@@ -121,7 +104,11 @@ class Uploader {
         blob: file,
         createdAt: new Date().toISOString(),
       };
-      await this.db.uploads.put(upload);
+      // Marked before the file is kept and again after, so a tab that finds the queue empty
+      // meanwhile and takes the mark away cannot leave this file unmarked.
+      localStorage.setItem(uploadsWaitingKey(this.userId), "1");
+      await (await this.db()).uploads.put(upload);
+      localStorage.setItem(uploadsWaitingKey(this.userId), "1");
       const image = upload.type.startsWith("image/");
       if (image) this.previews.set(upload.id, URL.createObjectURL(file));
       this.setProgress(upload.id, { state: "waiting", loaded: 0, total: upload.size });
@@ -147,8 +134,18 @@ class Uploader {
     await this.rep.mutate.deleteAttachment({ id, taskId });
   }
 
+  private mayHoldFiles(): boolean {
+    return localStorage.getItem(uploadsWaitingKey(this.userId)) !== null;
+  }
+
+  private db(): Promise<UploadDatabase> {
+    return (this.database ??= import("./upload-database.ts").then(
+      ({ UploadDatabase }) => new UploadDatabase(this.userId),
+    ));
+  }
+
   private async restorePreviews() {
-    for (const upload of await this.db.uploads.toArray()) {
+    for (const upload of await (await this.db()).uploads.toArray()) {
       if (upload.type.startsWith("image/") && !this.previews.has(upload.id)) {
         this.previews.set(upload.id, URL.createObjectURL(upload.blob));
       }
@@ -160,6 +157,7 @@ class Uploader {
   }
 
   private async run(): Promise<void> {
+    if (!this.database && !this.mayHoldFiles()) return;
     if (this.running) {
       this.again = true;
       return;
@@ -179,7 +177,10 @@ class Uploader {
   }
 
   private async sendAll() {
-    const uploads = await this.db.uploads.orderBy("createdAt").toArray();
+    const uploads = await (await this.db()).uploads.orderBy("createdAt").toArray();
+    // Taken away in the same moment the queue is read empty (a file kept meanwhile in another
+    // tab marks it again once it is stored).
+    if (uploads.length === 0) localStorage.removeItem(uploadsWaitingKey(this.userId));
     let left = 0;
     for (const upload of uploads) {
       if (!navigator.onLine) {
@@ -280,7 +281,7 @@ class Uploader {
   }
 
   private async forget(id: string, { keepPreview = false } = {}) {
-    await this.db.uploads.delete(id);
+    await (await this.db()).uploads.delete(id);
     this.progress.delete(id);
     if (!keepPreview) {
       const url = this.previews.get(id);

@@ -1,5 +1,6 @@
 /**
- * `npx tsx scripts/probes/reload-coverage.ts [--tasks 800] [--settle 8000] [--build dist/client]`:
+ * `npx tsx scripts/probes/reload-coverage.ts [--tasks 800] [--settle 8000] [--build dist/client]
+ *  [--package zod …]`:
  * what a warm reload of the board runs. The heap of a loaded board is mostly compiled code, and
  * compiled code grows with the functions that run (docs/performance/first-load-2026-12-06.md,
  * "Third pass"). After a first sync into a fresh browser, the board is reloaded under Chrome's
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     tasks: { type: "string", default: "800" },
     settle: { type: "string", default: "8000" },
     build: { type: "string", default: "dist/client" },
+    package: { type: "string", multiple: true, default: [] },
   },
 });
 const root = path.resolve(import.meta.dirname, "../..");
@@ -109,6 +111,12 @@ try {
   console.log("-- our files");
   for (const line of top(byFile, (name) => /(^|\/)(client|shared)\//.test(name), 30)) {
     console.log(line);
+  }
+  for (const name of values.package) {
+    console.log(`-- files of ${name}`);
+    for (const line of top(byFile, (file) => file.startsWith(`${name}/`), 40)) {
+      console.log(line);
+    }
   }
 } finally {
   served.restore();

@@ -42,6 +42,9 @@ export type SearchDraft = Omit<SearchDocument, "words" | "titleWords">;
 /** Bump when the way documents are built changes, so every stored document is rebuilt. */
 const DOCUMENT_FORMAT = 1;
 
+/** The index database's schema version (search-database.ts), part of every index digest. */
+export const INDEX_SCHEMA_VERSION = 1;
+
 export const documentId = (kind: SearchKind, entityId: string) => `${kind}:${entityId}`;
 
 export const kindOf = (documentId: string): SearchKind | null => {
@@ -108,9 +111,18 @@ export function searchDocument(draft: SearchDraft): SearchDocument {
   };
 }
 
+/**
+ * What a whole index holds, from its documents' stamps in any order: two 32-bit hashes of the
+ * sorted stamps (a reload compares it with the one kept when the index last caught up).
+ */
+export function indexDigest(stamps: readonly string[]): string {
+  const text = [...stamps].sort().join("\n");
+  return `${INDEX_SCHEMA_VERSION}:${stamps.length}:${fnv1a(text)}:${fnv1a(text, 0x6c62272e)}`;
+}
+
 /** A fast 32-bit string hash: enough to notice that a document's content changed. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
+function fnv1a(text: string, offset = 0x811c9dc5): string {
+  let hash = offset;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);

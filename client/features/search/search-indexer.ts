@@ -16,6 +16,7 @@ import type { SearchDatabase } from "./search-database.ts";
 import {
   commentDraft,
   documentId,
+  indexDigest,
   projectDraft,
   searchDocument,
   taskDraft,
@@ -60,7 +61,10 @@ function* slices(changes: readonly Change[], prefix: string): Generator<Change[]
  *
  * On start the whole store arrives again: documents whose content is unchanged are skipped
  * (by stamp) and documents of things no longer in the store are removed, so the index stays
- * right across reloads and sign-ins without being rewritten each time.
+ * right across reloads and sign-ins without being rewritten each time. When the whole store's
+ * stamps give the digest kept when the index last caught up, nothing is compared or written:
+ * the index's database (and Dexie's code) stays shut until something changes or the search
+ * screen asks for a check (`verify`).
  */
 export class SearchIndexer {
   private readonly projects = new Map<string, Project>();
@@ -75,12 +79,22 @@ export class SearchIndexer {
   private queue: ExperimentalNoIndexDiff[] = [];
   private draining = false;
   private firstPass = true;
+  /** The first pass found the index as it was left, and compared nothing. */
+  private trusted = false;
+  /** The next first pass compares stamps whatever the digest says. */
+  private comparing = false;
   private stopped = false;
+  private database: Promise<SearchDatabase> | null = null;
   private readonly stopWatching: () => void;
 
+  /**
+   * `openDatabase` is called when the index is first written or read; `digestKey` is where the
+   * digest of the index as last caught up is kept (localStorage).
+   */
   constructor(
     private readonly rep: Rep,
-    private readonly database: SearchDatabase,
+    private readonly openDatabase: () => Promise<SearchDatabase>,
+    private readonly digestKey: string,
   ) {
     setIndexBuilding(true);
     this.stopWatching = rep.experimentalWatch((diff) => this.enqueue(diff), {
@@ -92,6 +106,37 @@ export class SearchIndexer {
     this.stopped = true;
     this.stopWatching();
     setIndexBuilding(false);
+  }
+
+  /**
+   * Compares the index with the store once more if the first pass trusted the digest: the
+   * search screen asks, so an index lost behind the digest's back (its database deleted on its
+   * own) is put right before it is read.
+   */
+  async verify() {
+    if (this.stopped) return;
+    if (!this.trusted) {
+      // A first pass still on its way compares; one that compared already needs nothing.
+      this.comparing = true;
+      return;
+    }
+    this.trusted = false;
+    const changes = await this.rep.query(async (tx) => {
+      const all: Change[] = [];
+      for (const prefix of [prefixes.project(), prefixes.task(), prefixes.comment()]) {
+        for await (const [key, value] of tx.scan({ prefix }).entries()) {
+          all.push({ op: "add", key, newValue: value });
+        }
+      }
+      return all;
+    });
+    this.firstPass = true;
+    this.comparing = true;
+    this.enqueue(changes);
+  }
+
+  private db(): Promise<SearchDatabase> {
+    return (this.database ??= this.openDatabase());
   }
 
   private enqueue(diff: ExperimentalNoIndexDiff) {
@@ -248,9 +293,25 @@ export class SearchIndexer {
     builders.set(documentId("comment", comment.id), () => commentDraft(comment, task.workspaceId));
   }
 
-  /** The whole store: write what changed since last time, remove what is gone. */
+  /**
+   * The whole store: nothing to do if its digest is the one kept when the index last caught up;
+   * otherwise write what changed since last time, remove what is gone, and keep the new digest.
+   */
   private async writeFirstPass(builders: Map<string, () => SearchDraft>) {
-    const stored = await this.database.documents.orderBy("stamp").keys();
+    const drafts: SearchDraft[] = [];
+    for (const build of builders.values()) {
+      drafts.push(build());
+      if (drafts.length % PARSE_SLICE === 0) await nextTask();
+    }
+    const digest = indexDigest(drafts.map((draft) => draft.stamp));
+    if (!this.comparing && localStorage.getItem(this.digestKey) === digest) {
+      this.trusted = true;
+      return;
+    }
+    this.comparing = false;
+    localStorage.removeItem(this.digestKey);
+    const database = await this.db();
+    const stored = await database.documents.orderBy("stamp").keys();
     const storedStamps = new Set<string>();
     const gone: string[] = [];
     for (const stamp of stored) {
@@ -259,7 +320,12 @@ export class SearchIndexer {
       const id = stamp.slice(0, stamp.lastIndexOf(":"));
       if (!builders.has(id)) gone.push(id);
     }
-    await this.write([...builders.values()], gone, storedStamps);
+    await this.write(
+      drafts.map((draft) => () => draft),
+      gone,
+      storedStamps,
+    );
+    if (!this.stopped) localStorage.setItem(this.digestKey, digest);
   }
 
   private async write(
@@ -267,7 +333,11 @@ export class SearchIndexer {
     removed: string[],
     unchanged: ReadonlySet<string> = new Set(),
   ) {
-    const { documents } = this.database;
+    if (builders.length === 0 && removed.length === 0) return;
+    // The index is about to differ from the one the digest describes.
+    localStorage.removeItem(this.digestKey);
+    const database = await this.db();
+    const { documents } = database;
     for (let start = 0; start < Math.max(builders.length, removed.length); start += BATCH_SIZE) {
       if (this.stopped) return;
       const built = builders
@@ -280,7 +350,7 @@ export class SearchIndexer {
         await nextTask();
         continue;
       }
-      await this.database.transaction("rw", documents, async () => {
+      await database.transaction("rw", documents, async () => {
         if (removing.length > 0) await documents.bulkDelete(removing);
         if (built.length > 0) await documents.bulkPut(built);
       });

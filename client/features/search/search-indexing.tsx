@@ -1,8 +1,12 @@
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
+import { searchDigestKey } from "../../platform/sync/local-data.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
-import { searchDatabase } from "./search-database.ts";
 import { SearchIndexer } from "./search-indexer.ts";
+
+/** The index's database, with Dexie: fetched only when the index is written or read. */
+const openSearchDatabase = (userId: string) =>
+  import("./search-database.ts").then(({ searchDatabase }) => searchDatabase(userId));
 
 /**
  * The store must have been quiet this long (no sync landing), and the person too (no key or
@@ -33,7 +37,7 @@ export function SearchIndexing({ userId }: { userId: string }) {
     let quiet: ReturnType<typeof setTimeout> | undefined;
     const start = () => {
       stopWaiting();
-      indexer ??= new SearchIndexer(rep, searchDatabase(userId));
+      indexer ??= new SearchIndexer(rep, () => openSearchDatabase(userId), searchDigestKey(userId));
     };
     const waitForQuiet = () => {
       clearTimeout(quiet);
@@ -54,7 +58,10 @@ export function SearchIndexing({ userId }: { userId: string }) {
       clearTimeout(latest);
       if (idle !== undefined) cancelIdleCallback(idle);
     }
-    startNow.current = start;
+    startNow.current = () => {
+      start();
+      void indexer?.verify();
+    };
     waitForQuiet();
     return () => {
       stopWaiting();

@@ -1,4 +1,3 @@
-import { Dexie, type ObservabilitySet } from "dexie";
 import { useEffect, useState } from "react";
 import type { SearchDatabase } from "./search-database.ts";
 import { runSearch, type SearchResults } from "./run-search.ts";
@@ -48,15 +47,11 @@ export function useSearchResults(
       }
     };
 
-    const ownParts = `idb://${database.name}/`;
-    const onWrite = (parts: ObservabilitySet) => {
-      if (Object.keys(parts).some((part) => part.startsWith(ownParts))) void run();
-    };
-    Dexie.on("storagemutated", onWrite);
+    const stopListening = database.onWrite(() => void run());
     void run();
     return () => {
       stopped = true;
-      Dexie.on.storagemutated.unsubscribe(onWrite);
+      stopListening();
     };
   }, [database, workspaceId, query]);
 

@@ -5,10 +5,22 @@ import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
 export const storeName = (userId: string) => `tasks-${userId}`;
 
 /** The Dexie search index of one person's tasks. */
-const searchIndexName = (userId: string) => `search-${userId}`;
+export const searchIndexName = (userId: string) => `search-${userId}`;
+
+/**
+ * The localStorage key of what that index held when it last caught up with the whole store
+ * (features/search/search-indexer.ts): a load whose store gives the same digest leaves it shut.
+ */
+export const searchDigestKey = (userId: string) => `search-index-digest:${userId}`;
 
 /** Files this person added that are still to be uploaded (platform/upload-queue.ts). */
 export const uploadsName = (userId: string) => `uploads-${userId}`;
+
+/**
+ * The localStorage key that says that database may hold files: set before a file is kept, taken
+ * away once the queue is found empty, so a load with nothing to send leaves the database shut.
+ */
+export const uploadsWaitingKey = (userId: string) => `uploads-waiting:${userId}`;
 
 /** The service worker's cache of attachment images (vite.config.ts). */
 const ATTACHMENT_IMAGE_CACHE = "attachment-images";
@@ -61,6 +73,8 @@ export async function deleteLocalData(userId: string): Promise<void> {
   localStorage.removeItem(syncedTasksKey(userId));
   localStorage.removeItem(legacySeenNoticesKey(userId));
   localStorage.removeItem(commentDraftsKey(userId));
+  localStorage.removeItem(searchDigestKey(userId));
+  localStorage.removeItem(uploadsWaitingKey(userId));
   const stores = await replicacheDatabases(userId);
   await Promise.all([
     ...stores.map((name) =>
