@@ -71,58 +71,6 @@ function stylesheetAfterSkeleton(): Plugin {
 }
 
 /**
- * The local store's code (Replicache: platform/sync/open-store.ts and what it imports), asked
- * for by the HTML itself, beside the entry script. The entry imports it lazily, to open the
- * store of whoever was signed in last while the session is checked (main.tsx); asked for only
- * then, it arrived after the entry had been fetched and run, behind the screen's chunks, and
- * the store's first read of the page's project began 380 ms into a warm reload.
- */
-function preloadStore(): Plugin {
-  let clientRoot = "";
-  return {
-    name: "tasks:preload-store",
-    apply: "build",
-    configResolved(config) {
-      clientRoot = config.root;
-    },
-    generateBundle: {
-      order: "post",
-      handler(_options, bundle) {
-        const chunks = Object.values(bundle).flatMap((file) =>
-          file.type === "chunk" ? [file] : [],
-        );
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const closure = (fileNames: string[]) => {
-          const seen = new Set<string>();
-          const visit = (fileName: string) => {
-            if (seen.has(fileName)) return;
-            seen.add(fileName);
-            for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
-          };
-          fileNames.forEach(visit);
-          return seen;
-        };
-        const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((c) => c.fileName));
-        const store = path.resolve(clientRoot, "platform/sync/open-store.ts");
-        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(store));
-        if (!chunk) throw new Error("preloadStore: open-store.ts is in no chunk");
-        const links = [...closure([chunk.fileName])]
-          .filter((fileName) => !entry.has(fileName))
-          .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`);
-        const html = bundle["index.html"];
-        if (html?.type !== "asset") throw new Error("preloadStore: index.html is missing");
-        // After the entry's own script and preloads: those come first.
-        html.source = String(html.source).replace(
-          /(\s*)<\/head>/,
-          (_match, space: string) =>
-            `${links.map((link) => `\n    ${link}`).join("")}${space}</head>`,
-        );
-      },
-    },
-  };
-}
-
-/**
  * React as one ES module for the whole build. React is CommonJS, and the bundler wraps it anew
  * for every module that imports it (about 200: ours, Base UI's, the router's…), each wrapper an
  * object of some forty getters, each getter a closure of its own: about 9,000 functions, a
@@ -169,7 +117,6 @@ export default defineConfig({
   plugins: [
     noteLazyModules(),
     stylesheetAfterSkeleton(),
-    preloadStore(),
     zodWithoutEval(),
     reactAsOneModule(),
     react(),

@@ -122,25 +122,3 @@ test("a screen whose code cannot be fetched offers a reload", async ({ page }) =
   await page.getByRole("button", { name: "Reload" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Preferences" })).toBeVisible();
 });
-
-test("the local store's code is asked for by the page itself, beside the entry script, before any screen's", async ({
-  page,
-}) => {
-  const scripts = recordScripts(page);
-  await openDashboard(page);
-  // The page's own preloads: one of them holds Replicache (its database list's name).
-  const preloaded = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
-      (link) => link.href,
-    ),
-  );
-  const texts = await Promise.all(
-    preloaded.map(async (url) => (await page.request.get(url)).text()),
-  );
-  const store = preloaded.filter((_, index) => texts[index]!.includes("replicache-dbs-v0"));
-  expect(store).toHaveLength(1);
-  const order = (part: string) => scripts.findIndex((url) => url.includes(part));
-  expect(order(store[0]!)).toBeGreaterThanOrEqual(0);
-  expect(order(store[0]!)).toBeLessThan(order("/workspace-layout-"));
-  expect(order(store[0]!)).toBeLessThan(order("/dashboard-layout-"));
-});
