@@ -1,7 +1,9 @@
 /**
- * `npx tsx scripts/probes/click-parts.ts [--tasks 10000] [--runs 20]`: the Event Timing duration of a
- * status change on the board taken apart, on the benchmark's seeded board and production
- * server (scripts/bench/bench-server.ts; Postgres with DATABASE_URL, else the embedded one).
+ * `npx tsx scripts/probes/click-parts.ts [--tasks 10000] [--runs 20] [--build dist/client]`: the
+ * Event Timing duration of a status change on the board taken apart, on the benchmark's seeded
+ * board and production server (scripts/bench/bench-server.ts; Postgres with DATABASE_URL, else
+ * the embedded one), with the build in dist/client or the one `--build` names (served by
+ * renaming folders, as open-ab.ts does).
  *
  * Prints, each pressed as a person presses (held 60 ms), median and p95 of:
  *   - a click that changes a small button's text (the page's floor for an input that paints),
@@ -16,6 +18,7 @@
  *   - and that click's time to the frame that shows the card in Done.
  * Browsers report no duration under 16 ms: those count as 16.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Page } from "@playwright/test";
 import { startBoardSystem } from "../bench/bench-server.ts";
@@ -32,11 +35,13 @@ import {
   type MeasuredChange,
 } from "../bench/browser-figures.ts";
 import { msSummary as summary } from "../bench/figures.ts";
+import { ServedBuilds } from "../bench/served-builds.ts";
 
 const { values } = parseArgs({
   options: {
     tasks: { type: "string", default: "10000" },
     runs: { type: "string", default: "20" },
+    build: { type: "string", default: "dist/client" },
   },
 });
 const tasks = Number(values.tasks);
@@ -111,8 +116,12 @@ async function statusChange(page: Page): Promise<MeasuredChange> {
 }
 
 const { system, workspace, boardUrl } = await startBoardSystem(tasks, `click-parts-${tasks}`);
+const served = new ServedBuilds(path.resolve(import.meta.dirname, "../.."), {
+  measured: path.resolve(values.build),
+});
 const browser = await launchBrowser();
 try {
+  served.serve("measured");
   const cookies = workspace.sessions[0];
   const { page } = await settledBoard(browser, system.baseUrl, cookies, boardUrl);
   const probe: number[] = [];
@@ -142,6 +151,7 @@ try {
   console.log(summary("    of it, the frame after them (to the nearest 8 ms)", of("frame")));
   console.log(summary("  status change, click to the frame showing it", of("paint")));
 } finally {
+  served.restore();
   await browser.close();
   await system.stop();
 }
