@@ -37,6 +37,13 @@ async function ownerWithTask(page: Page) {
   return { workspaceId, projectId, taskId, taskUrl };
 }
 
+/** Another device renames the task (pushed as that person, straight to the server). */
+async function renameElsewhere(page: Page, projectId: string, taskId: string, title: string) {
+  await pushMutations(page.request, [
+    mutation("updateTask", { id: taskId, projectId, title, updatedAt: now() }),
+  ]);
+}
+
 const searchField = (page: Page) =>
   page.getByRole("searchbox", { name: "Search tasks, projects and comments" });
 const results = (page: Page) => page.getByTestId("search-results");
@@ -145,14 +152,7 @@ test("a task retitled elsewhere is found by its new title at once, and no longer
   await expect(tasks).toContainText("Tidy the landing page");
 
   // Another device renames the task; the poke brings the change into this store.
-  await pushMutations(page.request, [
-    mutation("updateTask", {
-      id: taskId,
-      projectId,
-      title: "Polish the wombat banner",
-      updatedAt: now(),
-    }),
-  ]);
+  await renameElsewhere(page, projectId, taskId, "Polish the wombat banner");
   await expect(results(page)).toContainText("No results for “tidy”");
 
   await searchField(page).fill("wombat");
@@ -288,14 +288,7 @@ test("an index left as it was is trusted on the next load, put right when search
 
   // Away again, another device renames the task: the next load's store differs from the digest.
   await deleteIndex();
-  await pushMutations(page.request, [
-    mutation("updateTask", {
-      id: taskId,
-      projectId,
-      title: "Polish the wombat banner",
-      updatedAt: now(),
-    }),
-  ]);
+  await renameElsewhere(page, projectId, taskId, "Polish the wombat banner");
   await page.goto(`/dashboard/workspace/${workspaceId}/search?q=wombat`);
   await expect(tasks).toContainText("Polish the wombat banner");
   await searchField(page).fill("tidy");

@@ -1,29 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { testTask } from "../../lib/test-task.ts";
 import type { Project, Task } from "../../../shared/entities.ts";
 import { rankDocuments } from "./rank-results.ts";
 import { projectDraft, searchDocument, taskDraft } from "./search-documents.ts";
 import { queryWords } from "../../lib/search-text.ts";
 
-function task(fields: Partial<Task> & { id: string }): Task {
-  return {
-    workspaceId: "w",
-    projectId: "p",
-    number: 1,
-    title: "A task",
-    description: "",
-    status: "to-do",
-    priority: "no-priority",
-    assigneeId: null,
-    dueDate: null,
-    position: "a0",
-    labelIds: [],
-    parentId: null,
-    createdBy: null,
-    createdAt: "2026-11-01T00:00:00.000Z",
-    updatedAt: "2026-11-01T00:00:00.000Z",
-    ...fields,
-  };
-}
+const task = testTask;
 
 const rank = (documents: ReturnType<typeof searchDocument>[], query: string) =>
   rankDocuments(documents, queryWords(query)).map((document) => document.title);

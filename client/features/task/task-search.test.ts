@@ -1,25 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { testTask } from "../../lib/test-task.ts";
 import type { Task } from "../../../shared/entities.ts";
 import { projectCandidates, searchTasks } from "./task-search.ts";
 
-const task = (number: number, title: string, updatedAt = "2026-01-01T00:00:00.000Z"): Task => ({
-  id: `t${number}`,
-  workspaceId: "w",
-  projectId: "p",
-  number,
-  title,
-  description: "",
-  status: "to-do",
-  priority: "no-priority",
-  assigneeId: null,
-  dueDate: null,
-  position: "a0",
-  labelIds: [],
-  parentId: null,
-  createdBy: null,
-  createdAt: updatedAt,
-  updatedAt,
-});
+const task = (number: number, title: string, updatedAt = "2026-01-01T00:00:00.000Z"): Task =>
+  testTask({ id: `t${number}`, number, title, createdAt: updatedAt, updatedAt });
 
 const tasks = [
   task(1, "Write the spec"),

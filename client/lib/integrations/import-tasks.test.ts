@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testTask } from "../test-task.ts";
 import type { Member, Project, Status, Task } from "../../../shared/entities.ts";
 import { defaultProjectStatuses } from "../../../shared/statuses.ts";
 import { parseCsv, toCsv } from "./csv.ts";
@@ -28,25 +29,16 @@ const ada: Member = {
   role: "owner",
 };
 const statuses: Status[] = defaultProjectStatuses(project, at);
-const task = (fields: Partial<Task>): Task => ({
-  id: "t1",
-  workspaceId: "w1",
-  projectId: "p1",
-  number: 1,
-  title: "A task",
-  description: "",
-  status: "to-do",
-  priority: "no-priority",
-  assigneeId: null,
-  dueDate: null,
-  position: "a0",
-  labelIds: [],
-  parentId: null,
-  createdBy: "u1",
-  createdAt: at,
-  updatedAt: at,
-  ...fields,
-});
+const task = (fields: Partial<Task>): Task =>
+  testTask({
+    id: "t1",
+    workspaceId: "w1",
+    projectId: "p1",
+    createdBy: "u1",
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  });
 
 describe("CSV", () => {
   it("keeps commas, quotes and line breaks inside quoted fields", () => {

@@ -1,27 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { testTask } from "../../lib/test-task.ts";
 import type { Task } from "../../../shared/entities.ts";
 import { allFields, UndoHistory, type TaskField } from "./undo-history.ts";
 import type { MutatorArgs } from "../../../shared/mutators/mutators.ts";
 
-const task = (id: string, changes: Partial<Task> = {}): Task => ({
-  id,
-  workspaceId: "w",
-  projectId: "p",
-  number: 1,
-  title: `Task ${id}`,
-  description: "",
-  status: "to-do",
-  priority: "no-priority",
-  assigneeId: null,
-  dueDate: null,
-  position: "a0",
-  labelIds: [],
-  parentId: null,
-  createdBy: "u",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  ...changes,
-});
+const task = (id: string, changes: Partial<Task> = {}): Task =>
+  testTask({
+    id,
+    title: `Task ${id}`,
+    createdBy: "u",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    ...changes,
+  });
 
 /** A store of tasks that the history reads and writes, and a person's changes recorded on it. */
 function setup(...initial: Task[]) {

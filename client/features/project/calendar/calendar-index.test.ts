@@ -1,27 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { testTask } from "../../../lib/test-task.ts";
 import type { Task } from "../../../../shared/entities.ts";
 import { indexByDueDate, type IndexOptions } from "./calendar-index.ts";
 
-function task(fields: Partial<Task> & { id: string }): Task {
-  return {
-    workspaceId: "w",
-    projectId: "p",
-    number: 1,
-    title: "A task",
-    description: "",
-    status: "to-do",
-    priority: "no-priority",
-    assigneeId: null,
-    dueDate: null,
-    position: "a0",
-    parentId: null,
-    labelIds: [],
-    createdBy: null,
-    createdAt: "2026-11-01T00:00:00.000Z",
-    updatedAt: "2026-11-01T00:00:00.000Z",
-    ...fields,
-  };
-}
+const task = testTask;
 
 const options: IndexOptions = {
   shown: (t) => t.status !== "planned" && t.status !== "archived",

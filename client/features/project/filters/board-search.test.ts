@@ -1,27 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Task } from "../../../../shared/entities.ts";
+import { testTask } from "../../../lib/test-task.ts";
 import { boardSearchSchema, filterTasks, hasFilters } from "./board-search.ts";
 
-function task(fields: Partial<Task> & { id: string }): Task {
-  return {
-    workspaceId: "w",
-    projectId: "p",
-    number: 1,
-    title: "A task",
-    description: "",
-    status: "to-do",
-    priority: "no-priority",
-    assigneeId: null,
-    dueDate: null,
-    position: "a0",
-    labelIds: [],
-    parentId: null,
-    createdBy: null,
-    createdAt: "2026-11-01T00:00:00.000Z",
-    updatedAt: "2026-11-01T00:00:00.000Z",
-    ...fields,
-  };
-}
+const task = testTask;
 
 // The project's done statuses: its completed and canceled ones, whatever they are called.
 const context = {
