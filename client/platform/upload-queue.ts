@@ -14,7 +14,7 @@ import {
 } from "../../shared/attachments.ts";
 import { attachmentKey } from "../../shared/keys.ts";
 import { parseErrorBody } from "./http/get-json.ts";
-import { uploadsWaitingKey } from "./sync/local-data.ts";
+import { uploadsEmptyKey } from "./sync/local-data.ts";
 import { loadServerConfig } from "./http/server-config.ts";
 import type { Rep } from "./sync/create-replicache.ts";
 
@@ -50,7 +50,7 @@ class Uploader {
     private readonly rep: Rep,
   ) {
     window.addEventListener("online", this.kick);
-    // Nothing was left to send last time (the usual case): the database stays shut, and Dexie
+    // The queue was found empty last time (the usual case): the database stays shut, and Dexie
     // is not even fetched, until a file is added.
     if (this.mayHoldFiles()) void this.restorePreviews().then(this.kick);
   }
@@ -104,11 +104,11 @@ class Uploader {
         blob: file,
         createdAt: new Date().toISOString(),
       };
-      // Marked before the file is kept and again after, so a tab that finds the queue empty
-      // meanwhile and takes the mark away cannot leave this file unmarked.
-      localStorage.setItem(uploadsWaitingKey(this.userId), "1");
+      // Unmarked before the file is kept and again after, so a tab that finds the queue empty
+      // meanwhile and marks it so cannot leave this file behind an "empty" mark.
+      localStorage.removeItem(uploadsEmptyKey(this.userId));
       await (await this.db()).uploads.put(upload);
-      localStorage.setItem(uploadsWaitingKey(this.userId), "1");
+      localStorage.removeItem(uploadsEmptyKey(this.userId));
       const image = upload.type.startsWith("image/");
       if (image) this.previews.set(upload.id, URL.createObjectURL(file));
       this.setProgress(upload.id, { state: "waiting", loaded: 0, total: upload.size });
@@ -135,7 +135,7 @@ class Uploader {
   }
 
   private mayHoldFiles(): boolean {
-    return localStorage.getItem(uploadsWaitingKey(this.userId)) !== null;
+    return localStorage.getItem(uploadsEmptyKey(this.userId)) === null;
   }
 
   private db(): Promise<UploadDatabase> {
@@ -178,9 +178,9 @@ class Uploader {
 
   private async sendAll() {
     const uploads = await (await this.db()).uploads.orderBy("createdAt").toArray();
-    // Taken away in the same moment the queue is read empty (a file kept meanwhile in another
-    // tab marks it again once it is stored).
-    if (uploads.length === 0) localStorage.removeItem(uploadsWaitingKey(this.userId));
+    // Marked in the same moment the queue is read empty (a file kept meanwhile in another tab
+    // takes the mark away again once it is stored).
+    if (uploads.length === 0) localStorage.setItem(uploadsEmptyKey(this.userId), "1");
     let left = 0;
     for (const upload of uploads) {
       if (!navigator.onLine) {

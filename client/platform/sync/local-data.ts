@@ -17,10 +17,12 @@ export const searchDigestKey = (userId: string) => `search-index-digest:${userId
 export const uploadsName = (userId: string) => `uploads-${userId}`;
 
 /**
- * The localStorage key that says that database may hold files: set before a file is kept, taken
- * away once the queue is found empty, so a load with nothing to send leaves the database shut.
+ * The localStorage key that says that database was last found empty: set when the queue is
+ * read empty, taken away before a file is kept, so a load with nothing to send leaves the
+ * database shut. Without it (a browser from before it, or one that has not looked yet) the
+ * database is read once.
  */
-export const uploadsWaitingKey = (userId: string) => `uploads-waiting:${userId}`;
+export const uploadsEmptyKey = (userId: string) => `uploads-empty:${userId}`;
 
 /** The service worker's cache of attachment images (vite.config.ts). */
 const ATTACHMENT_IMAGE_CACHE = "attachment-images";
@@ -74,7 +76,7 @@ export async function deleteLocalData(userId: string): Promise<void> {
   localStorage.removeItem(legacySeenNoticesKey(userId));
   localStorage.removeItem(commentDraftsKey(userId));
   localStorage.removeItem(searchDigestKey(userId));
-  localStorage.removeItem(uploadsWaitingKey(userId));
+  localStorage.removeItem(uploadsEmptyKey(userId));
   const stores = await replicacheDatabases(userId);
   await Promise.all([
     ...stores.map((name) =>
