@@ -5,6 +5,7 @@ import { router } from "./app/router.tsx";
 import { SessionSkeleton } from "./app/session-skeleton.tsx";
 import { signInWhenSessionEnds } from "./app/session-end.ts";
 import { lastSignedInUserId, loadSessionOptimistically } from "./platform/session/session-store.ts";
+import { warmStoreDatabase } from "./platform/sync/store-name.ts";
 import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/forms.css";
@@ -22,7 +23,10 @@ if (window.location.pathname.startsWith("/dashboard")) {
   const openEarly = (userId: string) =>
     void openStore.then(({ openStoreEarly }) => openStoreEarly(userId)).catch(() => undefined);
   const lastUserId = lastSignedInUserId();
-  if (lastUserId) openEarly(lastUserId);
+  if (lastUserId) {
+    warmStoreDatabase(lastUserId);
+    openEarly(lastUserId);
+  }
   void loadSessionOptimistically().then(
     (session) => {
       if (session && !lastUserId) openEarly(session.user.id);

@@ -1,7 +1,8 @@
 import { ReplicacheImpl } from "replicache/impl";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
-import { storeName } from "./local-data.ts";
+import { storeName } from "./store-name.ts";
 import { pushingInBatches } from "./batched-push.ts";
+import { letFirstReadGoFirst } from "./first-read.ts";
 import { createMutators } from "../../../shared/mutators/mutators.ts";
 
 /**
@@ -35,5 +36,6 @@ export function createReplicache(userId: string, onUpdateNeeded: () => void): Re
   // Default is location.reload(): a loop if the server still serves this build. Ask instead.
   rep.onUpdateNeeded = onUpdateNeeded;
   rep.pusher = pushingInBatches(rep.pusher);
+  letFirstReadGoFirst(rep);
   return rep;
 }

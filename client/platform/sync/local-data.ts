@@ -1,8 +1,6 @@
 import { dropDatabase, makeIDBName } from "replicache";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
-
-/** The Replicache store of one person: their id in the name keeps accounts apart. */
-export const storeName = (userId: string) => `tasks-${userId}`;
+import { storeName } from "./store-name.ts";
 
 /** The Dexie search index of one person's tasks. */
 export const searchIndexName = (userId: string) => `search-${userId}`;
