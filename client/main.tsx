@@ -5,7 +5,7 @@ import { router } from "./app/router.tsx";
 import { SessionSkeleton } from "./app/session-skeleton.tsx";
 import { signInWhenSessionEnds } from "./app/session-end.ts";
 import { lastSignedInUserId, loadSessionOptimistically } from "./platform/session/session-store.ts";
-import { warmStoreDatabase } from "./platform/sync/store-name.ts";
+import { warmStoreDatabase } from "./platform/sync/store-database.ts";
 import "./styles/theme.css";
 import "./styles/base.css";
 import "./styles/forms.css";

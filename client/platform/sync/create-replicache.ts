@@ -1,6 +1,6 @@
 import { ReplicacheImpl } from "replicache/impl";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
-import { storeName } from "./store-name.ts";
+import { storeName } from "./store-database.ts";
 import { pushingInBatches } from "./batched-push.ts";
 import { letFirstReadGoFirst } from "./first-read.ts";
 import { createMutators } from "../../../shared/mutators/mutators.ts";

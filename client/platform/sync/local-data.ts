@@ -1,6 +1,6 @@
 import { dropDatabase, makeIDBName } from "replicache";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
-import { storeName } from "./store-name.ts";
+import { storeName } from "./store-database.ts";
 
 /** The Dexie search index of one person's tasks. */
 export const searchIndexName = (userId: string) => `search-${userId}`;

@@ -6,7 +6,7 @@ export const storeName = (userId: string) => `tasks-${userId}`;
 /**
  * The IndexedDB database Replicache keeps that store in: `makeIDBName(storeName(userId),
  * SCHEMA_VERSION)`, written out so that the page's first script can name it without loading
- * Replicache (`warmStoreDatabase`); store-name.test.ts checks that the two agree.
+ * Replicache (`warmStoreDatabase`); store-database.test.ts checks that the two agree.
  */
 export const storeDatabaseName = (userId: string) =>
   `rep:${storeName(userId)}:${REPLICACHE_FORMAT_VERSION}:${SCHEMA_VERSION}`;
