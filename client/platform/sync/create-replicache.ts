@@ -2,7 +2,6 @@ import { ReplicacheImpl } from "replicache/impl";
 import { SCHEMA_VERSION } from "../../../shared/schema-version.ts";
 import { storeName } from "./store-database.ts";
 import { pushingInBatches } from "./batched-push.ts";
-import { letFirstReadGoFirst } from "./first-read.ts";
 import { createMutators } from "../../../shared/mutators/mutators.ts";
 
 /**
@@ -36,6 +35,5 @@ export function createReplicache(userId: string, onUpdateNeeded: () => void): Re
   // Default is location.reload(): a loop if the server still serves this build. Ask instead.
   rep.onUpdateNeeded = onUpdateNeeded;
   rep.pusher = pushingInBatches(rep.pusher);
-  letFirstReadGoFirst(rep);
   return rep;
 }

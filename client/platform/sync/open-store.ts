@@ -6,6 +6,7 @@ import { clearPresence, receivePresenceList, setPresenceSelf } from "../presence
 import { recordUndo } from "../undo/record-undo.ts";
 import type { UndoHistory } from "../undo/undo-history.ts";
 import { createReplicache, type Rep } from "./create-replicache.ts";
+import { letFirstReadGoFirst } from "./first-read.ts";
 import { pullingEveryPage } from "./paged-pull.ts";
 import { persistPromptly } from "./persist-promptly.ts";
 import { OpenedList, pullingScope, relatedProjects } from "./sync-scope.ts";
@@ -45,6 +46,7 @@ function openStore(userId: string): OpenStore {
       action: { label: "Reload", onClick: () => window.location.reload() },
     });
   });
+  letFirstReadGoFirst(rep);
   const sync = new SyncState(rep);
   // The session check wraps Replicache's own fetch, so pages fetched ahead are checked too.
   endSyncWithSession(rep, () => {
