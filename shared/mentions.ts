@@ -10,7 +10,13 @@
  * someone removed since stays text and notifies no one).
  */
 
-const MENTION = /@\[((?:[^\]\\\n]|\\.){1,200})\]\(user:([A-Za-z0-9_-]{1,64})\)/g;
+/** A mention's pattern: its name (escaped) in group 1, the user id in group 2. */
+export const MENTION_SOURCE = String.raw`@\[((?:[^\]\\\n]|\\.){1,200})\]\(user:([A-Za-z0-9_-]{1,64})\)`;
+
+const MENTION = new RegExp(MENTION_SOURCE, "g");
+
+/** A name as a mention writes it, without its escapes. */
+export const unescapeMentionName = (name: string) => name.replace(/\\(.)/g, "$1");
 
 type Mention = { userId: string; name: string; index: number; length: number };
 
@@ -24,7 +30,7 @@ export function mentionMarkdown(name: string, userId: string): string {
 export function findMentions(markdown: string): Mention[] {
   return [...markdown.matchAll(MENTION)].map((match) => ({
     userId: match[2] ?? "",
-    name: (match[1] ?? "").replace(/\\(.)/g, "$1"),
+    name: unescapeMentionName(match[1] ?? ""),
     index: match.index,
     length: match[0].length,
   }));
@@ -37,5 +43,5 @@ export function mentionedUserIds(markdown: string): string[] {
 
 /** The text with each mention as plain `@Name` (for mail and excerpts). */
 export function mentionsAsText(markdown: string): string {
-  return markdown.replace(MENTION, (_all, name: string) => `@${name.replace(/\\(.)/g, "$1")}`);
+  return markdown.replace(MENTION, (_all, name: string) => `@${unescapeMentionName(name)}`);
 }

@@ -1,0 +1,86 @@
+import type { AnyExtension } from "@tiptap/core";
+import HardBreak from "@tiptap/extension-hard-break";
+import Image from "@tiptap/extension-image";
+import Link from "@tiptap/extension-link";
+import { TaskItem, TaskList } from "@tiptap/extension-list";
+import Mention from "@tiptap/extension-mention";
+import { Table, TableKit } from "@tiptap/extension-table";
+import StarterKit from "@tiptap/starter-kit";
+import { MENTION_SOURCE, mentionMarkdown, unescapeMentionName } from "../mentions.ts";
+
+/**
+ * A mention as a node (a chip with the person's name), read from and written as the markdown
+ * the app has always stored (`@[Ada Lovelace](user:ID)`, shared/mentions.ts), so that search,
+ * mail, export and the API read the same text as before.
+ */
+const MentionNode = Mention.extend({
+  markdownTokenizer: {
+    name: "mention",
+    level: "inline",
+    start: (source: string) => source.indexOf("@["),
+    tokenize: (source: string) => {
+      const match = new RegExp(`^${MENTION_SOURCE}`).exec(source);
+      if (!match) return undefined;
+      return {
+        type: "mention",
+        raw: match[0],
+        attributes: { id: match[2] ?? "", label: unescapeMentionName(match[1] ?? "") },
+      };
+    },
+  },
+  parseMarkdown: (token, helpers) =>
+    helpers.createNode("mention", {
+      id: token.attributes?.id ?? null,
+      label: token.attributes?.label ?? null,
+    }),
+  renderMarkdown: (node) =>
+    mentionMarkdown(String(node.attrs?.label ?? ""), String(node.attrs?.id ?? "")),
+});
+
+/**
+ * A link, written back as a bare address when its text is that address (as GitHub's markdown
+ * links one by itself), so that a pasted URL reads in the stored text as it was typed.
+ */
+const BareLink = Link.extend({
+  renderMarkdown: (node, helpers, context) => {
+    const href = String(node.attrs?.href ?? "");
+    const text = helpers.renderChildren(node);
+    // A mark is written around a placeholder for its text; `markText` is the text itself.
+    const shown: unknown = (context as { meta?: { markText?: unknown } } | undefined)?.meta
+      ?.markText;
+    if (shown === href && /^https?:\/\/\S+$/.test(href)) return text;
+    const title = node.attrs?.title ? ` "${String(node.attrs.title)}"` : "";
+    return `[${text}](${href}${title})`;
+  },
+});
+
+/** A line break typed inside a paragraph is kept as one (markdown read with `breaks`). */
+const LineBreak = HardBreak.extend({ renderMarkdown: () => "\n" });
+
+/** A table is one block: blank lines around it come from the blocks beside it. */
+const TableBlock = Table.extend({
+  renderMarkdown(node, helpers, context) {
+    return String(this.parent?.(node, helpers, context) ?? "").trim();
+  },
+});
+
+/**
+ * The nodes and marks of everything people write here (descriptions and comments): the one
+ * schema the editor edits, the read-only views draw, and the server turns into markdown. Each
+ * part reads and writes GitHub-flavoured markdown (`@tiptap/markdown`). Underline is left out:
+ * markdown has no way to write it, and a mark the stored text cannot keep would be lost on
+ * the next save.
+ */
+export function documentExtensions(): AnyExtension[] {
+  return [
+    StarterKit.configure({ underline: false, link: false, hardBreak: false }),
+    LineBreak,
+    BareLink.configure({ openOnClick: false, autolink: true }),
+    TaskList,
+    TaskItem.configure({ nested: true }),
+    TableKit.configure({ table: false }),
+    TableBlock,
+    Image.configure({ inline: false }),
+    MentionNode,
+  ];
+}
