@@ -28,10 +28,10 @@ const canonical: Record<string, string> = {
     "",
     "```ts",
     "const rep = new Replicache({ name });",
-    "await rep.query((tx) => tx.has(\"x\"));",
+    'await rep.query((tx) => tx.has("x"));',
     "```",
     "",
-    "See https://github.com/rocicorp/replicache/issues/1050 and [the docs](https://doc.replicache.dev \"Replicache\").",
+    'See https://github.com/rocicorp/replicache/issues/1050 and [the docs](https://doc.replicache.dev "Replicache").',
   ].join("\n"),
   "a table and a rule": [
     "| Browser | Cold load | Warm reload |",

@@ -52,10 +52,12 @@ test("a subscription stopped before the first read is in never hears from the st
 test("a query on a store closing as it opens ends as it would without the first read", async () => {
   const outcome = async (rep: Rep) => {
     const closing = rep.close();
-    const result = await rep.query((tx) => tx.has("x")).then(
-      (value) => `resolved ${String(value)}`,
-      (error: unknown) => `rejected ${error instanceof Error ? error.message : String(error)}`,
-    );
+    const result = await rep
+      .query((tx) => tx.has("x"))
+      .then(
+        (value) => `resolved ${String(value)}`,
+        (error: unknown) => `rejected ${error instanceof Error ? error.message : String(error)}`,
+      );
     await closing;
     return result;
   };
