@@ -42,7 +42,7 @@ export const MAX_DESCRIPTION_ITEMS = 50_000;
 export class InvalidDescription extends Error {}
 
 /** The Yjs client id of the seed of `markdown`: FNV-1a of the text, never 0. */
-function seedClientId(markdown: string): number {
+export function seedClientId(markdown: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < markdown.length; index++) {
     hash ^= markdown.charCodeAt(index);

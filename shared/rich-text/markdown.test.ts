@@ -1,56 +1,6 @@
 import { expect, test } from "vitest";
+import { canonical } from "./markdown-corpus.ts";
 import { documentToMarkdown, markdownToDocument } from "./markdown.ts";
-
-/** Real-world descriptions as the app stores them, each already in the form the editor writes. */
-const canonical: Record<string, string> = {
-  "a release checklist": [
-    "# Release 2.4",
-    "",
-    "Cut the branch on **Monday**, then ship it *before* the freeze. ~~Friday~~ is too late.",
-    "",
-    "## Steps",
-    "",
-    "1. Run `npm run bench` and compare",
-    "2. Write the notes",
-    "   - breaking changes first",
-    "   - then the rest",
-    "3. Tag it",
-    "",
-    "- [x] changelog",
-    "- [ ] mail the team",
-    "  - [ ] with the figures",
-  ].join("\n"),
-  "a bug report": [
-    "Steps to reproduce:",
-    "",
-    "> The board stays empty after a reload",
-    "> on Safari 17.",
-    "",
-    "```ts",
-    "const rep = new Replicache({ name });",
-    'await rep.query((tx) => tx.has("x"));',
-    "```",
-    "",
-    'See https://github.com/rocicorp/replicache/issues/1050 and [the docs](https://doc.replicache.dev "Replicache").',
-  ].join("\n"),
-  "a table and a rule": [
-    "| Browser | Cold load | Warm reload |",
-    "| ------- | --------- | ----------- |",
-    "| Chrome  | 968 ms    | 387 ms      |",
-    "| Firefox | 1.2 s     | 450 ms      |",
-    "",
-    "---",
-    "",
-    "Measured on one machine.",
-  ].join("\n"),
-  "mentions and images": [
-    "@[Ada Lovelace](user:74e517cb-5fb0-45d0-b5fd-80ba474e0216) and @[Grace \\[PM\\]](user:u_2), please look.",
-    "",
-    "![carriage-sketch.png](/api/attachments/9b2f4c1e/content)",
-    "",
-    "Thanks!",
-  ].join("\n"),
-};
 
 for (const [name, markdown] of Object.entries(canonical)) {
   test(`${name}: written back byte for byte`, () => {
