@@ -231,6 +231,25 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "initial", tags: ["$initial"], priority: 2 },
+            // The rich-text editor (Tiptap, ProseMirror and what only they use) is one chunk,
+            // fetched with the first comment box: left to the grouping below, its 100 KB joined
+            // the small groups of other screens (the backlog and the selection bar fetched it).
+            {
+              name: "rich-text-editor",
+              test: /node_modules[\\/](?:@tiptap|prosemirror-|linkifyjs|orderedmap|rope-sequence|fast-equals)|[\\/]rich-text[\\/]/,
+              // These packages and our rich-text folders only: what they share with the rest
+              // (Floating UI, which Base UI uses too; Yjs) stays where the grouping below puts it.
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+            // The description's editor (CodeMirror), likewise, so the comment box does not
+            // fetch it for the few small modules the two editors share.
+            {
+              name: "description-editor-code",
+              test: /node_modules[\\/](?:@codemirror|@lezer|style-mod|crelt|@marijn)/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
             {
               name: "shared",
               test: (id: string) => !lazyModules.has(id),

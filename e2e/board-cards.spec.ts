@@ -500,12 +500,12 @@ test("the peek shows the task's comments and activity, live, and takes a comment
   const box = peek(page).getByRole("textbox", { name: "New comment" });
   await box.click();
   await page.keyboard.type("Looks ok, just check the link");
-  await expect(box).toHaveValue("Looks ok, just check the link");
+  await expect(box).toHaveText("Looks ok, just check the link");
   await expect(peek(page).getByRole("heading", { name: "Task 1" })).toBeVisible();
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(comments.getByRole("listitem")).toHaveCount(2);
   await expect(comments).toContainText("Looks ok, just check the link");
-  await expect(box).toHaveValue("");
+  await expect(box).toHaveText("");
 
   // Another device's comment arrives while the peek is open.
   await comment("Seen from my phone");
@@ -534,11 +534,11 @@ test("the peek shows the task's comments and activity, live, and takes a comment
   await page.keyboard.type("A draft");
   await page.keyboard.press("Escape");
   await expect(peek(page)).toBeFocused();
-  await expect(box).toHaveValue("A draft");
+  await expect(box).toHaveText("A draft");
   await page.keyboard.press("Escape");
   await expect(peek(page)).toHaveCount(0);
   await page.goBack();
-  await expect(box).toHaveValue("A draft");
+  await expect(box).toHaveText("A draft");
 
   // The comment written in the peek is the task's: its page shows it.
   await peek(page).getByRole("link", { name: "Open full page" }).click();

@@ -110,7 +110,7 @@ test("an owner creates a project, edits a task on its page and comments, and a m
   const newComment = page.getByLabel("New comment");
   await newComment.fill("Draft is in the shared folder");
   await newComment.press("Control+Enter");
-  await expect(newComment).toHaveValue("");
+  await expect(newComment).toHaveText("");
   await expect(taskComments(memberPage)).toContainText("Draft is in the shared folder");
 
   // The server's history of the task, in words.
@@ -190,24 +190,24 @@ test("an unsent comment stays with its task: to a sub-task's page and back, and 
   // The sub-task's box is its own, empty.
   await page.getByRole("link", { name: "Draw the diagrams" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Draw the diagrams" })).toBeVisible();
-  await expect(box).toHaveValue("");
+  await expect(box).toHaveText("");
   await box.fill("A note on the diagrams");
 
   // Back on the parent, its draft is where it was; and the sub-task's is kept too.
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Write the guide" })).toBeVisible();
-  await expect(box).toHaveValue("Half a thought about the guide");
+  await expect(box).toHaveText("Half a thought about the guide");
   await page.goForward();
-  await expect(box).toHaveValue("A note on the diagrams");
+  await expect(box).toHaveText("A note on the diagrams");
 
   // A reload keeps both: drafts are kept by the browser, not only by the tab.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Draw the diagrams" })).toBeVisible();
-  await expect(box).toHaveValue("A note on the diagrams");
+  await expect(box).toHaveText("A note on the diagrams");
   await page.goBack();
-  await expect(box).toHaveValue("Half a thought about the guide");
+  await expect(box).toHaveText("Half a thought about the guide");
   await page.goForward();
-  await expect(box).toHaveValue("A note on the diagrams");
+  await expect(box).toHaveText("A note on the diagrams");
 
   // Sent, a draft is gone: the box is empty when the task comes back.
   await box.press("ControlOrMeta+Enter");
@@ -215,7 +215,7 @@ test("an unsent comment stays with its task: to a sub-task's page and back, and 
   await page.goBack();
   await page.goForward();
   await expect(page.getByRole("heading", { level: 1, name: "Draw the diagrams" })).toBeVisible();
-  await expect(box).toHaveValue("");
+  await expect(box).toHaveText("");
 });
 
 test("the comment box names this keyboard's send shortcut, and none on a phone", async ({
@@ -229,7 +229,7 @@ test("the comment box names this keyboard's send shortcut, and none on a phone",
   const box = page.getByRole("textbox", { name: "New comment" });
   // Chromium on Linux: Ctrl, never the Mac's ⌘.
   await expect(box).toHaveAttribute(
-    "placeholder",
+    "aria-placeholder",
     "Leave a comment… @ to mention someone (Ctrl+Enter to send)",
   );
 
@@ -242,7 +242,7 @@ test("the comment box names this keyboard's send shortcut, and none on a phone",
   const onPhone = await phone.newPage();
   await onPhone.goto(url);
   await expect(onPhone.getByRole("textbox", { name: "New comment" })).toHaveAttribute(
-    "placeholder",
+    "aria-placeholder",
     "Leave a comment… @ to mention someone",
   );
   await phone.close();

@@ -109,6 +109,32 @@ const screens: Screen[] = [
     signedIn: true,
   },
   {
+    // The comment box in rich text: a heading, a list, bold text, a mention, and the @ list.
+    name: "comment-box",
+    url: (w) => `${project(w)}/task/${w.sample[0]?.id}`,
+    ready: "main .rich-text-input .markdown-mention",
+    signedIn: true,
+    scrollTo: ".comment-form",
+    act: async (page) => {
+      const box = page.locator("main .rich-text-input[contenteditable=true]");
+      await box.click();
+      await page.keyboard.type("## Before we ship");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("- the notes are ");
+      await page.keyboard.press("ControlOrMeta+b");
+      await page.keyboard.type("done");
+      await page.keyboard.press("ControlOrMeta+b");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("the figures are in `bench/`");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Over to @");
+      await page.locator(".mention-popup [role=option]").first().click();
+      await page.keyboard.type("for the last look, and @");
+      await page.locator(".mention-popup [role=option]").first().waitFor();
+    },
+  },
+  {
     name: "task-links",
     url: (w) => `${project(w)}/task/${w.sample[0]?.id}`,
     ready: "main .task-link-row",

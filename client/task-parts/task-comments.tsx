@@ -1,14 +1,7 @@
 import { nanoid } from "nanoid";
-import {
-  useEffect,
-  useMemo,
-  useState,
-  type ClipboardEvent,
-  type DragEvent,
-  type KeyboardEvent,
-} from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Comment, Member, Task } from "../../shared/entities.ts";
-import { MentionTextarea } from "./mention-textarea.tsx";
+import { CommentField } from "./comment-field.tsx";
 import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
 import { showError } from "../lib/api-errors.ts";
 import { stoppedTyping, typingComment } from "../platform/presence/presence-reporter.ts";
@@ -39,9 +32,6 @@ type TaskCommentsProps = {
    */
   historyMissing?: boolean;
 };
-
-const isSubmitShortcut = (event: KeyboardEvent) =>
-  event.key === "Enter" && (event.ctrlKey || event.metaKey);
 
 /** The discussion of a task: anyone adds; authors edit their own; owner and admin delete any. */
 export function TaskComments(props: TaskCommentsProps) {
@@ -91,25 +81,8 @@ function NewComment({ task, members, userId }: NewCommentProps) {
     ? "Leave a comment… @ to mention someone"
     : `Leave a comment… @ to mention someone (${modKeyLabel}+Enter to send)`;
 
-  /** Images and files pasted or dropped into the box: attached, and linked where they landed. */
-  const takeFiles = (
-    event: ClipboardEvent<HTMLTextAreaElement> | DragEvent<HTMLTextAreaElement>,
-  ) => {
-    const data = "clipboardData" in event ? event.clipboardData : event.dataTransfer;
-    const files = [...(data?.files ?? [])];
-    if (files.length === 0) return;
-    event.preventDefault();
-    const field = event.currentTarget;
-    const [from, to] = [field.selectionStart, field.selectionEnd];
-    void addFiles(files).then((added) => {
-      if (added.length === 0) return;
-      const snippet = added.map(fileMarkdown).join("\n");
-      setBody((current) => {
-        const at = Math.min(from, current.length);
-        return `${current.slice(0, at)}${snippet}${current.slice(Math.max(to, at))}`;
-      });
-    });
-  };
+  /** Images and files pasted or dropped into the box: attached, and shown where they landed. */
+  const takeFiles = (files: File[]) => addFiles(files).then((added) => added.map(fileMarkdown));
 
   const submit = () => {
     const text = body.trim();
@@ -132,13 +105,10 @@ function NewComment({ task, members, userId }: NewCommentProps) {
         submit();
       }}
     >
-      <MentionTextarea
+      <CommentField
         members={members}
-        className="input"
         aria-label="New comment"
         placeholder={placeholder}
-        rows={3}
-        maxLength={20_000}
         value={body}
         onValueChange={(value) => {
           setBody(value);
@@ -147,14 +117,8 @@ function NewComment({ task, members, userId }: NewCommentProps) {
           else stoppedTyping(taskId);
         }}
         onBlur={() => stoppedTyping(taskId)}
-        onPaste={takeFiles}
-        onDrop={takeFiles}
-        onKeyDown={(event) => {
-          if (isSubmitShortcut(event)) {
-            event.preventDefault();
-            submit();
-          }
-        }}
+        onFiles={takeFiles}
+        onSubmit={submit}
       />
       <div className="form-actions comment-form-actions">
         <TypingNotice workspaceId={task.workspaceId} taskId={taskId} />
@@ -254,25 +218,15 @@ function CommentItem(props: CommentItemProps) {
             save();
           }}
         >
-          <MentionTextarea
+          <CommentField
             members={members}
-            className="input"
             aria-label="Edit comment"
             autoFocus
-            rows={3}
-            maxLength={20_000}
             value={editing}
             onValueChange={setEditing}
-            onKeyDown={(event) => {
-              if (isSubmitShortcut(event)) {
-                event.preventDefault();
-                save();
-              } else if (event.key === "Escape") {
-                // Handled: a peek around the box stays open (features/project/peek/task-peek.tsx).
-                event.preventDefault();
-                setEditing(null);
-              }
-            }}
+            onSubmit={save}
+            // Handled: a peek around the box stays open (features/project/peek/task-peek.tsx).
+            onEscape={() => setEditing(null)}
           />
           <div className="form-actions">
             <Button size="lg" onClick={() => setEditing(null)}>

@@ -3,7 +3,7 @@ import HardBreak from "@tiptap/extension-hard-break";
 import Image from "@tiptap/extension-image";
 import Link from "@tiptap/extension-link";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
-import Mention from "@tiptap/extension-mention";
+import Mention, { type MentionOptions } from "@tiptap/extension-mention";
 import { Table, TableKit } from "@tiptap/extension-table";
 import StarterKit from "@tiptap/starter-kit";
 import { MENTION_SOURCE, mentionMarkdown, unescapeMentionName } from "../mentions.ts";
@@ -57,12 +57,29 @@ const BareLink = Link.extend({
 /** A line break typed inside a paragraph is kept as one (markdown read with `breaks`). */
 const LineBreak = HardBreak.extend({ renderMarkdown: () => "\n" });
 
+/**
+ * A task list is written with `*` bullets: right after a bullet list (`-`), a blank line alone
+ * does not end a markdown list, and the two would be read back as one list of both.
+ */
+const StarBulletTaskList = TaskList.extend({
+  renderMarkdown(node, helpers, context) {
+    const written = String(this.parent?.(node, helpers, context) ?? "");
+    return written.replace(/^(\s*)- \[/gm, "$1* [");
+  },
+});
+
 /** A table is one block: blank lines around it come from the blocks beside it. */
 const TableBlock = Table.extend({
   renderMarkdown(node, helpers, context) {
     return String(this.parent?.(node, helpers, context) ?? "").trim();
   },
 });
+
+/** What an editor adds to the schema's parts (nothing a stored document depends on). */
+export type DocumentOptions = {
+  /** The `@` list and the chip's attributes. */
+  mention?: Partial<MentionOptions>;
+};
 
 /**
  * The nodes and marks of everything people write here (descriptions and comments): the one
@@ -71,16 +88,16 @@ const TableBlock = Table.extend({
  * markdown has no way to write it, and a mark the stored text cannot keep would be lost on
  * the next save.
  */
-export function documentExtensions(): AnyExtension[] {
+export function documentExtensions(options: DocumentOptions = {}): AnyExtension[] {
   return [
     StarterKit.configure({ underline: false, link: false, hardBreak: false }),
     LineBreak,
     BareLink.configure({ openOnClick: false, autolink: true }),
-    TaskList,
+    StarBulletTaskList,
     TaskItem.configure({ nested: true }),
     TableKit.configure({ table: false }),
     TableBlock,
     Image.configure({ inline: false }),
-    MentionNode,
+    options.mention ? MentionNode.configure(options.mention) : MentionNode,
   ];
 }

@@ -13,9 +13,9 @@ export const canonical: Record<string, string> = {
     "   - then the rest",
     "3. Tag it",
     "",
-    "- [x] changelog",
-    "- [ ] mail the team",
-    "  - [ ] with the figures",
+    "* [x] changelog",
+    "* [ ] mail the team",
+    "  * [ ] with the figures",
   ].join("\n"),
   "a bug report": [
     "Steps to reproduce:",

@@ -56,6 +56,14 @@ test("a pasted address stays a bare address in the stored text, a named link kee
   expect(documentToMarkdown(markdownToDocument(text))).toBe(text);
 });
 
+test("a task list right after a bullet list stays a list of its own", () => {
+  const document = markdownToDocument("- one\n- two\n\n* [ ] three");
+  expect(document.content?.map((block) => block.type)).toEqual(["bulletList", "taskList"]);
+  const stored = documentToMarkdown(document);
+  expect(markdownToDocument(stored)).toEqual(document);
+  expect(stored).toBe("- one\n- two\n\n* [ ] three");
+});
+
 test("an empty description is an empty document and back", () => {
   expect(documentToMarkdown(markdownToDocument(""))).toBe("");
 });

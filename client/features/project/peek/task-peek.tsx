@@ -287,9 +287,16 @@ const PeekHistory = memo(function PeekHistory({
       className="task-peek-history"
       onKeyDown={(event) => {
         const field = event.target;
-        if (event.key !== "Escape" || !(field instanceof HTMLTextAreaElement)) return;
-        if (event.nativeEvent.isComposing) return;
-        if (!field.value && !event.defaultPrevented) return;
+        if (event.key !== "Escape" || !(field instanceof HTMLElement)) return;
+        // A comment box (rich text) or any plain field in the history.
+        const text =
+          field instanceof HTMLTextAreaElement
+            ? field.value
+            : field.isContentEditable
+              ? (field.textContent ?? "")
+              : null;
+        if (text === null || event.nativeEvent.isComposing) return;
+        if (!text && !event.defaultPrevented) return;
         event.stopPropagation();
         event.currentTarget.closest<HTMLElement>(".task-peek")?.focus();
       }}
