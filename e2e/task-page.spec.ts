@@ -227,11 +227,14 @@ test("the comment box names this keyboard's send shortcut, and none on a phone",
   const { taskUrl: url } = await projectWithTask(page, workspaceId, "Send by keyboard");
   await page.goto(url);
   const box = page.getByRole("textbox", { name: "New comment" });
-  // Chromium on Linux: Ctrl, never the Mac's ⌘.
+  // Chromium on Linux: Ctrl, never the Mac's ⌘. Shown in the empty box, and named to readers.
   await expect(box).toHaveAttribute(
     "aria-placeholder",
     "Leave a comment… @ to mention someone (Ctrl+Enter to send)",
   );
+  await expect
+    .poll(() => box.locator("p").evaluate((line) => getComputedStyle(line, "::before").content))
+    .toBe('"Leave a comment… @ to mention someone (Ctrl+Enter to send)"');
 
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },

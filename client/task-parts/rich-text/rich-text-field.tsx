@@ -13,6 +13,12 @@ import "../../styles/rich-text.css";
 const MARKDOWN_SIGNS =
   /^(?:#{1,6} |[-*+] |\d+[.)] |> |```|~~~)|\*\*[^*\n]+\*\*|__[^_\n]+__|`[^`\n]+`|\[[^\]\n]+\]\([^)\s]+\)/m;
 
+/**
+ * What the field shows for a markdown: an empty text is an empty paragraph (where the caret and
+ * the placeholder go), not a document without blocks.
+ */
+const contentOf = (markdown: string) => (markdown.trim() ? markdownToDocument(markdown) : "");
+
 export type RichTextFieldProps = {
   /** The text as markdown: what is stored, and what the field starts from. */
   value: string;
@@ -53,7 +59,7 @@ export default function RichTextField(props: RichTextFieldProps) {
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     autofocus: props.autoFocus ? "end" : false,
-    content: markdownToDocument(props.value),
+    content: contentOf(props.value),
     extensions: [
       ...documentExtensions({
         mention: {
@@ -184,7 +190,7 @@ export default function RichTextField(props: RichTextFieldProps) {
   useEffect(() => {
     if (props.value === given.current) return;
     given.current = props.value;
-    editor.commands.setContent(markdownToDocument(props.value), { emitUpdate: false });
+    editor.commands.setContent(contentOf(props.value), { emitUpdate: false });
   }, [editor, props.value]);
 
   return (
