@@ -107,3 +107,32 @@ test("markdown pasted into the comment box becomes formatting, and HTML pasted t
   await owner.close();
   await member.close();
 });
+
+test("the @ list: a name that matches no one, mended, is picked with Enter; Mod+Enter sends with the list open", async ({
+  browser,
+}) => {
+  const { owner, member, olga, milo } = await taskPage(browser);
+  const box = commentBox(olga);
+  const list = olga.getByRole("listbox", { name: "Mention someone" });
+  await box.click();
+  await olga.keyboard.type("Ask @mz");
+  await expect(list).toHaveCount(0);
+  await olga.keyboard.press("Backspace");
+  await expect(list.getByRole("option", { name: "Milo Member" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await olga.keyboard.press("Enter");
+  await expect(box.locator(".markdown-mention")).toHaveText("@Milo Member");
+  await olga.keyboard.type("and @");
+  await expect(list).toBeVisible();
+  await olga.keyboard.press("ControlOrMeta+Enter");
+  await expect(
+    comments(milo)
+      .getByRole("listitem", { name: "Comment by Olga Owner" })
+      .locator(".markdown-mention"),
+  ).toHaveText("@Milo Member");
+  await expect(box).toHaveText("");
+  await owner.close();
+  await member.close();
+});

@@ -73,7 +73,10 @@ export default function RichTextField(props: RichTextFieldProps) {
               onUpdate: (update) =>
                 showSuggestion({
                   ...update,
-                  active: Math.min(suggestionRef.current?.active ?? 0, update.items.length - 1),
+                  active: Math.max(
+                    0,
+                    Math.min(suggestionRef.current?.active ?? 0, update.items.length - 1),
+                  ),
                 }),
               onKeyDown: ({ event }) => moveInSuggestion(event),
               onExit: () => showSuggestion(null),
@@ -92,13 +95,13 @@ export default function RichTextField(props: RichTextFieldProps) {
         class: "input rich-text-input markdown",
       },
       handleKeyDown: (_view, event) => {
-        // The `@` list has its own keys (MentionList); these wait until it is closed.
-        if (suggestionRef.current) return false;
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
           event.preventDefault();
           latest.current.onSubmit?.();
           return true;
         }
+        // The `@` list has its own keys (MentionList); Esc waits until it is closed.
+        if (suggestionRef.current) return false;
         const onEscape = latest.current.onEscape;
         if (event.key === "Escape" && onEscape) {
           event.preventDefault();
