@@ -136,3 +136,24 @@ test("the @ list: a name that matches no one, mended, is picked with Enter; Mod+
   await owner.close();
   await member.close();
 });
+
+test("when the editor's code cannot be fetched (offline before it was kept), the box is plain text and still sends", async ({
+  browser,
+}) => {
+  const { owner, member, olga, milo } = await taskPage(browser);
+  await olga.route("**/assets/rich-text-editor-*.js", (route) =>
+    route.abort("internetdisconnected"),
+  );
+  await olga.reload();
+  const box = commentBox(olga);
+  await expect(box).toHaveAttribute("placeholder", /^Leave a comment…/);
+  // The page around it is whole.
+  await expect(olga.getByLabel("Title", { exact: true })).toHaveValue("Plan the launch");
+  await box.fill("Written **plainly**");
+  await box.press("ControlOrMeta+Enter");
+  await expect(box).toHaveValue("");
+  const sent = comments(milo).getByRole("listitem", { name: "Comment by Olga Owner" });
+  await expect(sent.locator(".comment-body strong")).toHaveText("plainly");
+  await owner.close();
+  await member.close();
+});

@@ -1,13 +1,19 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type KeyboardEvent } from "react";
 import type { RichTextFieldProps } from "./rich-text/rich-text-field.tsx";
 import "../styles/rich-text.css";
 
-const RichTextField = lazy(() => import("./rich-text/rich-text-field.tsx"));
+/**
+ * The rich-text field's code (Tiptap and ProseMirror), fetched when a task's comments are first
+ * drawn. Offline, in a browser whose service worker does not hold it yet, it cannot come: the
+ * box is then a plain text field (markdown, as comments are stored) rather than an error.
+ */
+const RichTextField = lazy(() =>
+  import("./rich-text/rich-text-field.tsx").catch(() => ({ default: PlainTextField })),
+);
 
 /**
- * A comment's box: the rich-text field, whose code (Tiptap and ProseMirror) is fetched when a
- * task's comments are first drawn. Until it is here, the box is drawn as it will look, with
- * the draft's text, so nothing moves when it arrives.
+ * A comment's box. Until its code is here, the box is drawn as it will look, with the draft's
+ * text, so nothing moves when it arrives.
  */
 export function CommentField(props: RichTextFieldProps) {
   return (
@@ -27,5 +33,33 @@ export function CommentField(props: RichTextFieldProps) {
     >
       <RichTextField {...props} />
     </Suspense>
+  );
+}
+
+/** The box without the editor: the same keys (Mod+Enter sends, Esc cancels an edit). */
+function PlainTextField(props: RichTextFieldProps) {
+  const { value, onValueChange, onSubmit, onEscape } = props;
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      onSubmit?.();
+    } else if (event.key === "Escape" && onEscape) {
+      // Handled: the peek around the box reads it and stays open.
+      event.preventDefault();
+      onEscape();
+    }
+  };
+  return (
+    <textarea
+      className="input rich-text-input"
+      aria-label={props["aria-label"]}
+      placeholder={props.placeholder}
+      autoFocus={props.autoFocus}
+      rows={4}
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={props.onBlur}
+    />
   );
 }
