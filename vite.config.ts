@@ -242,14 +242,6 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 2,
             },
-            // The description's editor (CodeMirror), likewise, so the comment box does not
-            // fetch it for the few small modules the two editors share.
-            {
-              name: "description-editor-code",
-              test: /node_modules[\\/](?:@codemirror|@lezer|style-mod|crelt|@marijn)/,
-              includeDependenciesRecursively: false,
-              priority: 2,
-            },
             {
               name: "shared",
               test: (id: string) => !lazyModules.has(id),

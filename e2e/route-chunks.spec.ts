@@ -41,7 +41,7 @@ test("a screen's code is fetched only when the screen is visited", async ({ page
   expect(fetchedLater.some((url) => url.includes("/account-preferences-"))).toBe(true);
 });
 
-test("the description editor's code (CodeMirror, Yjs) comes with a task page, not with the board", async ({
+test("the description editor's code (Tiptap, Yjs) comes with a task page, not with the board", async ({
   page,
 }) => {
   await page.context().addCookies(person.cookies);

@@ -19,6 +19,7 @@ import { startNotificationJobs, type NotificationJobs } from "./notifications/jo
 import { authCallAnnouncer } from "./auth/auth-announcements.ts";
 import { createPresence, type Presence } from "./presence/presence.ts";
 import { createPokes, type Pokes } from "./sync/poke.ts";
+import { migrateDescriptions } from "./sync/description-migration.ts";
 
 export type RunningServer = {
   url: string;
@@ -79,6 +80,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let jobs: NotificationJobs;
   let storage: AttachmentStorage;
   let purge: ReturnType<typeof startAttachmentPurge>;
+  let converting: Promise<unknown> = Promise.resolve();
+  const stopConverting = new AbortController();
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const { applied } = await migrate(db.sql);
@@ -118,6 +121,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     storage = createAttachmentStorage(config, secret);
     purge = startAttachmentPurge({ sql: db.sql, storage, logger });
+    converting = migrateDescriptions(db.sql, logger, stopConverting.signal).catch(
+      (error: unknown) =>
+        logger.error({ err: error }, "descriptions could not be given their rich-text document"),
+    );
     app = createApp({
       config,
       db,
@@ -148,6 +155,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await jobs.stop();
       purge.stop();
+      stopConverting.abort();
+      await converting;
       // Before the streams end: a server going away is no reason to tell others a tab left.
       await presence.close();
       await pokes.close();

@@ -75,6 +75,7 @@ function NewComment({ task, members, userId }: NewCommentProps) {
   const [body, setBody] = useState(() => readCommentDraft(localStorage, userId, taskId));
   useEffect(() => writeCommentDraft(localStorage, userId, taskId, body), [userId, taskId, body]);
   const addFiles = useAddFiles(taskId);
+  const attachmentImage = useAttachmentImages(taskId);
   // The send shortcut of this keyboard; a phone sends with the Comment button.
   const touch = useMediaQuery("(pointer: coarse)");
   const placeholder = touch
@@ -118,6 +119,7 @@ function NewComment({ task, members, userId }: NewCommentProps) {
         }}
         onBlur={() => stoppedTyping(taskId)}
         onFiles={takeFiles}
+        attachmentImage={attachmentImage}
         onSubmit={submit}
       />
       <div className="form-actions comment-form-actions">

@@ -2,11 +2,16 @@ import * as Y from "yjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DESCRIPTION_TEXT,
+  DOCUMENT_FRAGMENT,
   MAX_DESCRIPTION_ITEMS,
+  OLD_EDIT_REFUSED,
   fromBase64,
+  loadDescription,
   seedUpdate,
   toBase64,
 } from "../../shared/description-doc.ts";
+import { documentMarkdown, documentSeedUpdate } from "../../shared/rich-text/document-yjs.ts";
+import { migrateDescriptions } from "./description-migration.ts";
 import type { DescriptionDoc, Notice, Notification, Task } from "../../shared/entities.ts";
 import { descriptionDocKey, taskStoreKey } from "../../shared/keys.ts";
 import {
@@ -24,9 +29,10 @@ import {
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 
 /**
- * Collaborative descriptions on the server (issue 16): Yjs updates pushed with editDescription
- * merge into the document the server keeps, and the task's markdown follows it. The clients
- * here edit a Yjs document as the browser's editor does: built from the pulled document, or,
+ * Collaborative descriptions on the server (issues 16 and 45): Yjs updates pushed with
+ * editDescription merge into the document the server keeps, and the task's markdown follows it.
+ * The clients here edit a Yjs document as the browser's editor does (y-tiptap writes the text of
+ * a block into an XmlText inside the block's element): built from the pulled document, or,
  * while there is none, from the seed of the markdown (shared/description-doc.ts), which their
  * first update carries along.
  */
@@ -54,7 +60,7 @@ afterAll(async () => {
 
 /** One person's editor on one task: a Yjs document and the updates its edits make. */
 class Editor {
-  readonly doc = new Y.Doc();
+  readonly doc: Y.Doc;
   private seed: Uint8Array | null = null;
 
   /** Opens the task as the client's store has it. */
@@ -63,22 +69,31 @@ class Editor {
     readonly taskId: string,
   ) {
     const stored = client.get(descriptionDocKey(taskId)) as DescriptionDoc | undefined;
-    if (stored) {
-      Y.applyUpdate(this.doc, fromBase64(stored.state));
-    } else {
-      this.seed = seedUpdate(task(client, taskId).description);
-      Y.applyUpdate(this.doc, this.seed);
-    }
+    const markdown = task(client, taskId).description;
+    if (!stored) this.seed = documentSeedUpdate(markdown);
+    this.doc = loadDescription({ state: stored ? fromBase64(stored.state) : null, markdown });
   }
 
+  /** The markdown the document holds. */
   get text() {
-    return this.doc.getText(DESCRIPTION_TEXT).toString();
+    return documentMarkdown(this.doc);
   }
 
-  /** An edit, as the update the editor would push (with the seed while there is no document). */
-  edit(change: (text: Y.Text) => void): string {
+  /**
+   * An edit of the text of the document's first block (a paragraph made first in an empty
+   * document), as the update the editor would push (with the seed while there is no document).
+   */
+  edit(change: (text: Y.XmlText) => void): string {
     const before = Y.encodeStateVector(this.doc);
-    change(this.doc.getText(DESCRIPTION_TEXT));
+    this.doc.transact(() => {
+      const fragment = this.doc.getXmlFragment(DOCUMENT_FRAGMENT);
+      if (fragment.length === 0) {
+        const paragraph = new Y.XmlElement("paragraph");
+        paragraph.insert(0, [new Y.XmlText()]);
+        fragment.insert(0, [paragraph]);
+      }
+      change((fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText);
+    });
     const delta = Y.encodeStateAsUpdate(this.doc, before);
     return toBase64(this.seed ? Y.mergeUpdates([this.seed, delta]) : delta);
   }
@@ -90,11 +105,26 @@ class Editor {
   }
 }
 
+/** An app of before rich text on one task: it edits the old Y.Text of markdown. */
+class OldEditor {
+  readonly doc = new Y.Doc();
+
+  constructor(state: Uint8Array) {
+    Y.applyUpdate(this.doc, state);
+  }
+
+  edit(change: (text: Y.Text) => void): string {
+    const before = Y.encodeStateVector(this.doc);
+    change(this.doc.getText(DESCRIPTION_TEXT));
+    return toBase64(Y.encodeStateAsUpdate(this.doc, before));
+  }
+}
+
 /**
  * Types `count` characters one at a time, each at the start: every one becomes a Yjs item of
  * its own (nothing typed after it to join), the most costly history an update can carry.
  */
-function typeBackwards(text: Y.Text, count: number) {
+function typeBackwards(text: Y.XmlText, count: number) {
   for (let index = 0; index < count; index++) text.insert(0, "x");
 }
 
@@ -175,7 +205,7 @@ describe("collaborative descriptions", () => {
       m("editDescription", {
         id,
         projectId,
-        update: toBase64(seedUpdate("Once")),
+        update: toBase64(documentSeedUpdate("Once")),
         updatedAt: now(),
       }),
     );
@@ -241,19 +271,19 @@ describe("collaborative descriptions", () => {
     const bobClient = new SyncClient(server, bob);
     await adaClient.pull();
     const adaEditor = new Editor(adaClient, id);
-    await adaEditor.push(adaEditor.edit((text) => text.insert(0, "1. ")));
+    await adaEditor.push(adaEditor.edit((text) => text.insert(0, "Now: ")));
     await bobClient.pull();
     const bobEditor = new Editor(bobClient, id);
     const bobUpdate = bobEditor.edit((text) => text.insert(text.length, " gamma"));
 
     // An older client replaces the text whole, from what it last saw.
     await adaClient.push(
-      m("updateTask", { id, projectId, description: "1. Omega beta", updatedAt: now() }),
+      m("updateTask", { id, projectId, description: "Now: Omega beta", updatedAt: now() }),
     );
     await bobEditor.push(bobUpdate);
     await adaClient.pull();
 
-    expect(task(adaClient, id).description).toBe("1. Omega beta gamma");
+    expect(task(adaClient, id).description).toBe("Now: Omega beta gamma");
   });
 
   it("the merged markdown is what the task carries for search, and a mention typed in it notifies", async () => {
@@ -263,8 +293,14 @@ describe("collaborative descriptions", () => {
     await Promise.all([adaClient.pull(), bobClient.pull()]);
     const editor = new Editor(adaClient, id);
 
+    const mention = new Y.XmlElement("mention");
+    mention.setAttribute("id", bob.id);
+    mention.setAttribute("label", "Bob Builder");
     await editor.push(
-      editor.edit((text) => text.insert(text.length, ` with @[Bob Builder](user:${bob.id})`)),
+      editor.edit((text) => {
+        text.insert(text.length, " with ");
+        (text.parent as Y.XmlElement).insert(1, [mention]);
+      }),
     );
     await bobClient.pull();
 
@@ -354,5 +390,71 @@ describe("collaborative descriptions", () => {
     await client.pull();
 
     expect(client.get(descriptionDocKey(id))).toBeUndefined();
+  });
+  it("an app of before rich text: its edit of the old text is applied and converted, and refused with a notice once someone edited in rich text", async () => {
+    const id = await newTask("Intro");
+    // The document as an app of before stored it: the old text only.
+    await server.db.sql`
+      insert into description_doc (id, workspace_id, state, updated_at)
+      values (${id}, ${workspaceId}, ${seedUpdate("Intro")}, now())`;
+    const oldApp = new OldEditor(seedUpdate("Intro"));
+    const converted = oldApp.edit((text) => text.insert(5, " and more"));
+    const client = new SyncClient(server, ada);
+    await client.pull();
+
+    await client.push(m("editDescription", { id, projectId, update: converted, updatedAt: now() }));
+    await client.pull();
+    expect(task(client, id).description).toBe("Intro and more");
+    const editor = new Editor(client, id);
+    expect(editor.text).toBe("Intro and more");
+
+    // Someone edits in rich text; the old app's next edit (made offline) no longer fits.
+    await editor.push(editor.edit((text) => text.insert(0, "New: ")));
+    const late = oldApp.edit((text) => text.insert(0, "Old: "));
+    await client.push(m("editDescription", { id, projectId, update: late, updatedAt: now() }));
+
+    expect(await newNotices(client)).toEqual([
+      expect.objectContaining({
+        mutationName: "editDescription",
+        code: "INVALID",
+        message: OLD_EDIT_REFUSED,
+      }),
+    ]);
+    expect(task(client, id).description).toBe("New: Intro and more");
+  });
+
+  it("the migration gives every stored document of before its rich-text document once, keeping the markdown character for character", async () => {
+    const markdown = "# Launch\n\n* list item\n* another\n\n| a | b |\n|---|---|\n| 1 | 2 |";
+    const id = await newTask(markdown);
+    await server.db.sql`
+      insert into description_doc (id, workspace_id, state, updated_at)
+      values (${id}, ${workspaceId}, ${seedUpdate(markdown)}, now())`;
+    const client = new SyncClient(server, bob);
+    await client.pull();
+    const before = client.get(descriptionDocKey(id)) as DescriptionDoc;
+
+    const first = await migrateDescriptions(server.db.sql, server.logger);
+    const again = await migrateDescriptions(server.db.sql, server.logger);
+    await client.pull();
+
+    expect(first.converted).toBeGreaterThanOrEqual(1);
+    expect(again).toEqual({ converted: 0, unreadable: 0 });
+    const after = client.get(descriptionDocKey(id)) as DescriptionDoc;
+    expect(after.state).not.toBe(before.state);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, fromBase64(after.state));
+    expect(doc.getXmlFragment(DOCUMENT_FRAGMENT).length).toBeGreaterThan(0);
+    expect(documentMarkdown(doc)).toBe(
+      "# Launch\n\n- list item\n- another\n\n| a   | b   |\n| --- | --- |\n| 1   | 2   |",
+    );
+    expect(doc.getText(DESCRIPTION_TEXT).toString()).toBe(markdown);
+    // The task's markdown is left as it was written, and search still finds it.
+    expect(task(client, id).description).toBe(markdown);
+    // A browser that had loaded the document of before made the same fragment itself.
+    const browser = loadDescription({ state: fromBase64(before.state), markdown });
+    const merged = new Y.Doc();
+    Y.applyUpdate(merged, fromBase64(after.state));
+    Y.applyUpdate(merged, Y.encodeStateAsUpdate(browser));
+    expect(documentMarkdown(merged)).toBe(documentMarkdown(doc));
   });
 });

@@ -58,7 +58,7 @@ function merge(job: MergeJob): SavedDescription | null {
     merged =
       job.kind === "text"
         ? replaceTextIn(doc, job.text)
-        : mergeUpdateInto(doc, fromBase64(job.update));
+        : mergeUpdateInto(doc, fromBase64(job.update), base.markdown);
     // Nothing added to a stored state: nothing to encode, write or send.
     if (!merged && base.state !== null) {
       keep(job.taskId, doc, base.state);

@@ -1,4 +1,4 @@
-import type { AnyExtension } from "@tiptap/core";
+import type { AnyExtension, NodeViewRenderer } from "@tiptap/core";
 import HardBreak from "@tiptap/extension-hard-break";
 import Image from "@tiptap/extension-image";
 import Link from "@tiptap/extension-link";
@@ -79,6 +79,10 @@ const TableBlock = Table.extend({
 export type DocumentOptions = {
   /** The `@` list and the chip's attributes. */
   mention?: Partial<MentionOptions>;
+  /** Edited together through Yjs, whose undo takes the place of ProseMirror's history. */
+  collaborative?: boolean;
+  /** How an editor draws an image (the browser's: attachments' uploads, external images). */
+  imageView?: NodeViewRenderer;
 };
 
 /**
@@ -90,14 +94,27 @@ export type DocumentOptions = {
  */
 export function documentExtensions(options: DocumentOptions = {}): AnyExtension[] {
   return [
-    StarterKit.configure({ underline: false, link: false, hardBreak: false }),
+    StarterKit.configure({
+      underline: false,
+      link: false,
+      hardBreak: false,
+      // One client's trailing paragraph and another's would make two.
+      ...(options.collaborative ? { undoRedo: false as const, trailingNode: false as const } : {}),
+    }),
     LineBreak,
     BareLink.configure({ openOnClick: false, autolink: true }),
     StarBulletTaskList,
-    TaskItem.configure({ nested: true }),
+    TaskItem.configure({
+      nested: true,
+      // The item's own words name its checkbox, as the read-only views name theirs.
+      a11y: { checkboxLabel: (node) => node.textContent || "Empty checklist item" },
+    }),
     TableKit.configure({ table: false }),
     TableBlock,
-    Image.configure({ inline: false }),
+    (options.imageView
+      ? Image.extend({ addNodeView: () => options.imageView ?? null })
+      : Image
+    ).configure({ inline: false }),
     options.mention ? MentionNode.configure(options.mention) : MentionNode,
   ];
 }

@@ -2,9 +2,18 @@ import { getSchema, type JSONContent } from "@tiptap/core";
 import type { Schema } from "@tiptap/pm/model";
 import { prosemirrorJSONToYXmlFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap";
 import * as Y from "yjs";
-import { seedClientId } from "../description-doc.ts";
 import { documentExtensions } from "./document-schema.ts";
 import { documentToMarkdown, markdownToDocument } from "./markdown.ts";
+
+/** A Yjs client id derived from a text (FNV-1a of it, never 0): the author of that text's seed. */
+export function seedClientId(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0 || 1;
+}
 
 /** The name of the Y.XmlFragment that holds a rich-text document (the editor's, via y-tiptap). */
 export const DOCUMENT_FRAGMENT = "document";
@@ -19,7 +28,7 @@ export function documentSchema(): Schema {
 
 /**
  * The Yjs update that holds `markdown` as a rich-text document: the same bytes wherever it is
- * built, as `seedUpdate` builds a text's (shared/description-doc.ts), so that two places that
+ * built (shared/description-doc.ts says why), so that two places that
  * each turn one stored markdown into a document make one document, not two copies of it.
  */
 export function documentSeedUpdate(markdown: string): Uint8Array {

@@ -31,7 +31,7 @@ import { useTaskPageFiles } from "./task-page-files.ts";
 import { useAddFiles } from "../../platform/use-attachments.ts";
 import { TaskActivity } from "../../task-parts/task-activity.tsx";
 import { TaskComments } from "../../task-parts/task-comments.tsx";
-import { TaskDescription } from "./task-description.tsx";
+import { TaskDescription } from "../../task-parts/description/task-description.tsx";
 import { HistoryNotHere, TaskHistoryLoading } from "../../task-parts/task-history.tsx";
 import { TaskProperties } from "./task-properties.tsx";
 import { TaskRelations } from "./task-relations.tsx";

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Replicache, type ReadonlyJSONValue } from "replicache";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as Y from "yjs";
-import { DESCRIPTION_TEXT, seedUpdate, toBase64 } from "../../../shared/description-doc.ts";
+import { DOCUMENT_FRAGMENT, toBase64 } from "../../../shared/description-doc.ts";
+import { documentSeedUpdate } from "../../../shared/rich-text/document-yjs.ts";
 import {
   commentKey,
   descriptionDocKey,
@@ -84,8 +85,9 @@ async function sync() {
 function appended(state: Uint8Array, text: string): string {
   const doc = new Y.Doc();
   Y.applyUpdate(doc, state);
-  const description = doc.getText(DESCRIPTION_TEXT);
-  description.insert(description.length, text);
+  const block = doc.getXmlFragment(DOCUMENT_FRAGMENT).get(0) as Y.XmlElement;
+  const description = block.get(0) as Y.XmlText;
+  description.insert(description.length, text, {});
   return toBase64(Y.encodeStateAsUpdate(doc));
 }
 
@@ -140,7 +142,7 @@ it("every mutator's optimistic value equals the row the server sends back", asyn
   await rep.mutate.editDescription({
     id: taskId,
     projectId,
-    update: appended(seedUpdate("**bold**"), " and more"),
+    update: appended(documentSeedUpdate("**bold**"), " and more"),
     updatedAt: at(5),
   });
   await rep.mutate.moveTask({ id: otherTaskId, status: "done", position: "a3", updatedAt: at(5) });

@@ -104,9 +104,10 @@ export async function saveDescriptionDoc(
   doc: { id: string; workspaceId: string; state: string; updatedAt: string },
 ) {
   await tx`
-    insert into description_doc (id, workspace_id, state, updated_at)
-    values (${doc.id}, ${doc.workspaceId}, decode(${doc.state}, 'base64'), ${doc.updatedAt})
-    on conflict (id) do update set state = excluded.state, updated_at = excluded.updated_at`;
+    insert into description_doc (id, workspace_id, state, updated_at, rich_text)
+    values (${doc.id}, ${doc.workspaceId}, decode(${doc.state}, 'base64'), ${doc.updatedAt}, true)
+    on conflict (id) do update
+      set state = excluded.state, updated_at = excluded.updated_at, rich_text = true`;
 }
 
 /** Sent together, run in order. */

@@ -18,8 +18,7 @@ import { TaskComments } from "../../../task-parts/task-comments.tsx";
 import { HistoryNotHere, TaskHistoryLoading } from "../../../task-parts/task-history.tsx";
 import { TaskSubscribers } from "../../../task-parts/task-subscribers.tsx";
 import { memberNames } from "../../../lib/activity-text.ts";
-import { setTaskItem } from "../../../lib/markdown-task-list.ts";
-import { Markdown } from "../../../ui/markdown.tsx";
+import { TaskDescription } from "../../../task-parts/description/task-description.tsx";
 import { useReportPresence } from "../../../platform/presence/presence-reporter.ts";
 import { useShortcuts } from "../../../platform/shortcuts/use-shortcuts.ts";
 import { useSync } from "../../../platform/sync/replicache-provider.tsx";
@@ -111,10 +110,6 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
   // properties in its own frame, and its history in the next.
   const historyTask = useDeferredValue(task);
   const taskKey = formatTaskKey(context.projectKey, task.number);
-  const people = useMemo(
-    () => new Map([...context.membersById.values()].map((m) => [m.id, m.name || m.email])),
-    [context.membersById],
-  );
   const members = useMemo(
     () =>
       [...context.membersById.values()].map((member) => ({
@@ -125,6 +120,7 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
     [context.membersById],
   );
   const labels = useMemo(() => [...context.labelsById.values()], [context.labelsById]);
+  const workspaceMembers = useMemo(() => [...context.membersById.values()], [context.membersById]);
 
   // `s p a l d` open the peek's pickers, as on the task page (they outrank the board's keys
   // for the focused card while the peek is open).
@@ -238,19 +234,7 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
           />
         )}
         <div className="task-peek-description">
-          <Markdown
-            text={task.description}
-            placeholder="No description."
-            people={people}
-            onTaskToggle={
-              can.update
-                ? (index, checked) =>
-                    actions.update(task, {
-                      description: setTaskItem(task.description, index, checked),
-                    })
-                : undefined
-            }
-          />
+          <TaskDescription task={task} canEdit={can.update} members={workspaceMembers} />
         </div>
         <PeekHistory key={historyTask.id} task={historyTask} context={context} />
       </div>

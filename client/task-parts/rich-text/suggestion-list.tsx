@@ -1,32 +1,44 @@
 import { Popover as BasePopover } from "@base-ui/react/popover";
-import type { SuggestionProps } from "@tiptap/suggestion";
-import { useId } from "react";
-import type { Member } from "../../../shared/entities.ts";
-import { Avatar } from "../../ui/avatar.tsx";
+import type { ReactNode } from "react";
 import { classNames } from "../../ui/class-names.ts";
 import "../../ui/popup.css";
 import "../../styles/mentions.css";
 
-/** The `@` list as the editor's suggestion gives it, with the member highlighted. */
-export type MentionSuggestion = Pick<
-  SuggestionProps<Member, { id: string; label: string }>,
-  "items" | "command" | "clientRect"
-> & { active: number };
+/** A list the editor offers under the caret (`@` members, `/` blocks), one item highlighted. */
+export type Suggestion<T> = {
+  items: T[];
+  active: number;
+  /** Where the typed query is on the screen. */
+  clientRect?: (() => DOMRect | null) | null;
+  /** Replaces the typed query with the item. */
+  pick: (item: T) => void;
+};
 
-type MentionListProps = {
-  suggestion: MentionSuggestion;
+type SuggestionListProps<T> = {
+  suggestion: Suggestion<T>;
+  /** The list's accessible name ("Mention someone", "Insert a block"). */
+  label: string;
   /** The editor's element: its scrolling ancestors move the list with the caret. */
   field: Element;
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
   onHighlight: (index: number) => void;
-  onPick: (member: Member) => void;
+  className?: string;
 };
 
 /**
- * The members offered after `@`, under the caret: the arrows move (the field keeps the focus),
- * Enter or Tab picks, Escape closes, a click picks.
+ * The items offered under the caret: the arrows move (the field keeps the focus), Enter or Tab
+ * picks, Escape closes (the editor's keys, `moveInSuggestion`), a click picks.
  */
-export function MentionList({ suggestion, field, onHighlight, onPick }: MentionListProps) {
-  const listId = useId();
+export function SuggestionList<T>({
+  suggestion,
+  label,
+  field,
+  itemKey,
+  renderItem,
+  onHighlight,
+  className,
+}: SuggestionListProps<T>) {
   const rect = suggestion.clientRect;
   const anchor = {
     getBoundingClientRect: () => rect?.() ?? new DOMRect(),
@@ -43,14 +55,14 @@ export function MentionList({ suggestion, field, onHighlight, onPick }: MentionL
           sideOffset={4}
         >
           <BasePopover.Popup
-            className={classNames("ui-popup", "mention-popup")}
+            className={classNames("ui-popup", "suggestion-popup", className)}
             initialFocus={false}
             finalFocus={false}
           >
-            <ul id={listId} role="listbox" aria-label="Mention someone" className="ui-list">
-              {suggestion.items.map((member, index) => (
+            <ul role="listbox" aria-label={label} className="ui-list">
+              {suggestion.items.map((item, index) => (
                 <li
-                  key={member.id}
+                  key={itemKey(item)}
                   role="option"
                   aria-selected={index === suggestion.active}
                   className="ui-item"
@@ -58,18 +70,9 @@ export function MentionList({ suggestion, field, onHighlight, onPick }: MentionL
                   // Keeps the focus (and the caret) in the field while the pointer picks.
                   onMouseDown={(event) => event.preventDefault()}
                   onMouseEnter={() => onHighlight(index)}
-                  onClick={() => onPick(member)}
+                  onClick={() => suggestion.pick(item)}
                 >
-                  <span className="ui-item-icon">
-                    <Avatar
-                      id={member.id}
-                      name={member.name}
-                      image={member.image}
-                      decorative
-                      size="xs"
-                    />
-                  </span>
-                  <span className="ui-item-label">{member.name || member.email}</span>
+                  {renderItem(item)}
                 </li>
               ))}
             </ul>

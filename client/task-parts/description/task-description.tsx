@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import type { Member, Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { Rep } from "../../platform/sync/create-replicache.ts";
 import { useDescriptionState, watchDescriptionState } from "../../platform/sync/store-hooks.ts";
 import { Markdown } from "../../ui/markdown.tsx";
-import { Segmented } from "../../ui/segmented.tsx";
 import { fileMarkdown, useAddFiles, useAttachmentImages } from "../../platform/use-attachments.ts";
 import { setPresenceCursor } from "../../platform/presence/presence-reporter.ts";
 import { usePresenceCursors } from "../../platform/presence/presence-store.ts";
@@ -14,9 +13,7 @@ import type { DescriptionEditor } from "./description-editor.tsx";
 import type { DescriptionSession } from "./description-session.ts";
 import { loadDescriptionDoc } from "../../../shared/mutators/store-reads.ts";
 
-type Mode = "edit" | "preview";
-
-const PLACEHOLDER = "Add a description… Markdown works: **bold**, - lists, `code`, @ mentions.";
+const PLACEHOLDER = "Add a description… Type / for blocks, @ to mention someone.";
 
 type TaskDescriptionProps = {
   task: Task;
@@ -26,15 +23,15 @@ type TaskDescriptionProps = {
 };
 
 /**
- * The description in markdown, edited together: the editor and the preview's checkboxes change
- * the task's Yjs document (description-session.ts), each keystroke a mutation merged on the
- * server with everyone else's. Someone who may not edit sees the preview only.
+ * The description in rich text, edited in place and together: the editor changes the task's Yjs
+ * document (description-session.ts), each keystroke a mutation merged on the server with
+ * everyone else's. Someone who may not edit reads it drawn from its markdown, as it is drawn
+ * while the editor's code is on its way.
  */
 export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps) {
   const { rep } = useSync();
   const people = useMemo(() => new Map(members.map((m) => [m.id, m.name || m.email])), [members]);
   const fieldId = useId();
-  const [mode, setMode] = useState<Mode>(task.description.trim() ? "preview" : "edit");
   const collab = useCollaboration(canEdit);
   // Here before the first edit is made, so that no replay of one waits for it (shared/mutators/).
   useEffect(() => {
@@ -55,9 +52,7 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
   );
   const session = useSession(canEdit ? collab : null, stored, task.description, send);
   useMergedWithStore(rep, task.id, session);
-  const toggleTaskItem = useQueuedToggles(session);
   const cursors = useCursors(task);
-  const editing = canEdit && mode === "edit";
   const attachmentImage = useAttachmentImages(task.id);
   const addFiles = useAddFiles(task.id);
   const onFiles = useCallback(
@@ -69,42 +64,29 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
     <section className="task-description" aria-label="Description">
       <div className="task-section-header">
         <h2 id={`${fieldId}-heading`}>Description</h2>
-        {canEdit && (
-          <Segmented
-            label="Description mode"
-            options={[
-              { value: "edit", label: "Edit" },
-              { value: "preview", label: "Preview" },
-            ]}
-            value={mode}
-            onChange={setMode}
-          />
-        )}
       </div>
-      {editing ? (
-        collab && session ? (
-          <collab.DescriptionEditor
-            session={session}
-            labelledBy={`${fieldId}-heading`}
-            placeholderText={PLACEHOLDER}
-            members={members}
-            cursors={cursors}
-            onFiles={onFiles}
-          />
-        ) : (
-          // The editor's code is on its way (a moment, from the cache when offline).
-          <div className="input task-description-editor" aria-busy="true">
-            <div className="task-description-loading">{task.description}</div>
-          </div>
-        )
-      ) : (
-        <Markdown
-          text={task.description}
-          placeholder="No description."
-          people={people}
-          onTaskToggle={canEdit ? toggleTaskItem : undefined}
-          attachmentImage={attachmentImage}
+      {canEdit && collab && session ? (
+        <collab.DescriptionEditor
+          session={session}
+          labelledBy={`${fieldId}-heading`}
+          placeholderText={PLACEHOLDER}
+          members={members}
+          cursors={cursors}
+          onFiles={onFiles}
         />
+      ) : (
+        // Read only, or the editor's code on its way (a moment, from the cache when offline).
+        <div
+          className={canEdit ? "task-description-loading" : undefined}
+          aria-busy={canEdit || undefined}
+        >
+          <Markdown
+            text={task.description}
+            placeholder={canEdit ? PLACEHOLDER : "No description."}
+            people={people}
+            attachmentImage={attachmentImage}
+          />
+        </div>
       )}
     </section>
   );
@@ -165,23 +147,6 @@ function useSession(
   }, [collaboration, stored, markdown, send, session]);
   useEffect(() => () => session?.destroy(), [session]);
   return session;
-}
-
-/**
- * Ticks a checkbox of the preview in the document. One ticked in the moment before the document
- * is loaded waits for it (the checkboxes are live from the first paint, so that the preview is
- * not drawn again when the editor's code arrives).
- */
-function useQueuedToggles(session: DescriptionSession | null) {
-  const queued = useRef<[number, boolean][]>([]);
-  useEffect(() => {
-    if (!session) return;
-    for (const [index, checked] of queued.current.splice(0)) session.toggleTaskItem(index, checked);
-  }, [session]);
-  return (index: number, checked: boolean) => {
-    if (session) session.toggleTaskItem(index, checked);
-    else queued.current.push([index, checked]);
-  };
 }
 
 /** The others' cursors in this description, and this person's, through presence. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CursorAwareness } from "./description-cursors.ts";
 
-/** A selection as y-codemirror.next writes it: relative positions in the description. */
+/** A selection as y-tiptap writes it: relative positions in the document. */
 function selectionIn(doc: Y.Doc, anchor: number, head: number) {
   const text = doc.getText("description");
   return {
@@ -62,7 +62,7 @@ describe("the editor's cursors awareness", () => {
     ]);
   });
 
-  it("hands y-codemirror a state per person whose positions resolve in the local document", () => {
+  it("hands y-tiptap a state per person whose positions resolve in the local document", () => {
     const doc = new Y.Doc();
     doc.getText("description").insert(0, "Hello world");
     const other = new Y.Doc();
@@ -82,7 +82,7 @@ describe("the editor's cursors awareness", () => {
     const [, state] = remote[0] ?? [];
     expect(state?.user).toMatchObject({
       name: "Ada",
-      color: expect.stringMatching(/^var\(--color-avatar-\d+\)$/),
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
     });
     const head = Y.createAbsolutePositionFromRelativePosition(
       Y.createRelativePositionFromJSON(state?.cursor?.head),

@@ -4,10 +4,11 @@ import { MAX_PRESENCE_CURSOR_LENGTH } from "../../../shared/presence.ts";
 import { avatarColour } from "../../ui/avatar-fallback.ts";
 
 /**
- * Remote cursors in the description editor. y-codemirror.next draws other people's selections
- * from a y-protocols Awareness and writes the person's own selection into it; here that
- * Awareness is a small object of the same shape, fed by the presence channel (which carries one
- * opaque `cursor` string per person and task) rather than by a Yjs provider of its own.
+ * Remote cursors in the description editor. y-tiptap (Tiptap's CollaborationCaret) draws other
+ * people's selections from a y-protocols Awareness and writes the person's own selection into
+ * it; here that Awareness is a small object of the same shape, fed by the presence channel
+ * (which carries one opaque `cursor` string per person and task) rather than by a Yjs provider
+ * of its own.
  */
 
 /**
@@ -23,7 +24,7 @@ export type DescriptionCursors = {
   publish: (cursor: string | null) => void;
 };
 
-/** A selection as y-codemirror keeps it: two Yjs relative positions, as JSON. */
+/** A selection as y-tiptap keeps it: two Yjs relative positions, as JSON. */
 const idJson = z.object({
   client: z.number().int().nonnegative(),
   clock: z.number().int().nonnegative(),
@@ -38,13 +39,14 @@ const selectionJson = z.object({ anchor: relativePositionJson, head: relativePos
 
 type Selection = z.infer<typeof selectionJson>;
 type AwarenessState = {
+  /** `color` as y-tiptap takes it (#rrggbb), `colorLight` the same behind a selection. */
   user?: { name: string; color: string; colorLight: string };
   cursor: Selection | null;
 };
 type Change = { added: number[]; updated: number[]; removed: number[] };
 type Listener = (change: Change, origin: unknown) => void;
 
-/** Another person's cursor as y-codemirror reads it; null for a string that is no selection. */
+/** Another person's cursor as y-tiptap reads it; null for a string that is no selection. */
 function remoteState(person: RemoteCursor): AwarenessState | null {
   let json: unknown;
   try {
@@ -54,15 +56,22 @@ function remoteState(person: RemoteCursor): AwarenessState | null {
   }
   const selection = selectionJson.safeParse(json);
   if (!selection.success) return null;
-  const colour = `var(--color-avatar-${avatarColour(person.userId)})`;
+  const colour = avatarHex(avatarColour(person.userId));
   return {
-    user: {
-      name: person.name,
-      color: colour,
-      colorLight: `color-mix(in srgb, ${colour} 30%, transparent)`,
-    },
+    user: { name: person.name, color: colour, colorLight: `${colour}4d` },
     cursor: selection.data,
   };
+}
+
+/** The avatar colour `index` of the theme as #rrggbb (y-tiptap warns about anything else). */
+function avatarHex(index: number): string {
+  const value =
+    typeof document === "undefined"
+      ? ""
+      : getComputedStyle(document.documentElement)
+          .getPropertyValue(`--color-avatar-${index}`)
+          .trim();
+  return /^#[0-9a-f]{6}$/i.test(value) ? value : "#4a5568";
 }
 
 /** A Yjs client id for another tab: stable, and never the local document's own. */
@@ -76,7 +85,7 @@ function tabClientId(clientId: string, own: number): number {
   return id === own ? id ^ 1 : id;
 }
 
-/** The part of y-protocols' Awareness that y-codemirror.next uses. */
+/** The part of y-protocols' Awareness that y-tiptap and CollaborationCaret use. */
 export class CursorAwareness {
   private local: AwarenessState | null = { cursor: null };
   private remote = new Map<number, AwarenessState>();
@@ -92,7 +101,7 @@ export class CursorAwareness {
     return this.local;
   }
 
-  /** y-codemirror sets `cursor` as the person's selection moves. */
+  /** y-tiptap sets `cursor` as the person's selection moves (and Tiptap `user`, unused here). */
   setLocalStateField(field: string, value: unknown) {
     if (field !== "cursor" || !this.local) return;
     // Relative positions are class instances: read them as the JSON they travel as.
@@ -105,6 +114,10 @@ export class CursorAwareness {
     if (cursor === this.published) return;
     this.published = cursor;
     this.publish(cursor);
+  }
+
+  get states(): Map<number, AwarenessState> {
+    return this.getStates();
   }
 
   getStates(): Map<number, AwarenessState> {
@@ -132,11 +145,12 @@ export class CursorAwareness {
     for (const listener of this.listeners) listener(change, "presence");
   }
 
-  on(_event: "change", listener: Listener) {
+  /** "change" and "update" alike: only the others' cursors change here. */
+  on(_event: "change" | "update", listener: Listener) {
     this.listeners.add(listener);
   }
 
-  off(_event: "change", listener: Listener) {
+  off(_event: "change" | "update", listener: Listener) {
     this.listeners.delete(listener);
   }
 

@@ -1,0 +1,115 @@
+import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from "@tiptap/react";
+import { Maximize2 } from "lucide-react";
+import { createContext, useContext, useEffect, useState } from "react";
+import { attachmentIdOf } from "../../../shared/attachments.ts";
+import type { AttachmentImage } from "../../lib/markdown.ts";
+import { Dialog, DialogContent } from "../../ui/dialog.tsx";
+import { classNames } from "../../ui/class-names.ts";
+
+/** Tries of an attachment's image that failed, and the first wait before the next. */
+const RETRIES = 6;
+const RETRY_MS = 400;
+
+/** How the task's attachments' images show: a local copy while uploading, then the stored file. */
+export const AttachmentImages = createContext<AttachmentImage | undefined>(undefined);
+
+/**
+ * An image in the editor, as the read-only views show one (lib/markdown.ts): an attachment's
+ * image loads at once (its local copy, marked as uploading, while its bytes are on their way);
+ * any other waits for a click, so that no tracker learns who read the text. A loaded image
+ * opens full size in a dialog.
+ */
+function ImageView({ node, selected }: ReactNodeViewProps) {
+  const attachmentImage = useContext(AttachmentImages);
+  const [allowed, setAllowed] = useState(false);
+  const [open, setOpen] = useState(false);
+  // An attachment's image asked for before its bytes reached the server fails (409): it is
+  // asked for again a moment later, a few times, each wait twice the last.
+  const [failures, setFailures] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setWaiting(false), RETRY_MS * 2 ** (failures - 1));
+    return () => clearTimeout(timer);
+  }, [waiting, failures]);
+  const src = String(node.attrs.src ?? "");
+  const alt = String(node.attrs.alt ?? "");
+  const id = attachmentIdOf(src);
+  const state = id ? attachmentImage?.(id) : undefined;
+  const shown = state?.localUrl ?? (id && !state?.pending ? src : allowed ? src : null);
+
+  let content;
+  if (id && ((state?.pending && !state.localUrl) || waiting)) {
+    content = (
+      <span className="markdown-image-pending">
+        {alt ? `Uploading ${alt}…` : "Uploading image…"}
+      </span>
+    );
+  } else if (shown === null) {
+    content = (
+      <button
+        type="button"
+        className="markdown-image-placeholder"
+        contentEditable={false}
+        data-src={src}
+        data-alt={alt || undefined}
+        title={alt ? `${alt} (${src})` : src}
+        onClick={() => setAllowed(true)}
+      >
+        {hostOf(src) ? `Load image from ${hostOf(src)}` : "Load embedded image"}
+      </button>
+    );
+  } else {
+    content = (
+      <>
+        <img
+          src={shown}
+          alt={alt}
+          // An external image asked for tells its host nothing of the page.
+          referrerPolicy={id ? undefined : "no-referrer"}
+          draggable={false}
+          onError={() => {
+            if (!id || failures >= RETRIES) return;
+            setFailures(failures + 1);
+            setWaiting(true);
+          }}
+        />
+        {state?.pending && <span className="rich-image-uploading">Uploading…</span>}
+        <button
+          type="button"
+          className="rich-image-expand"
+          aria-label={alt ? `View ${alt} full size` : "View image full size"}
+          title="View full size"
+          contentEditable={false}
+          onClick={() => setOpen(true)}
+        >
+          <Maximize2 size={14} aria-hidden />
+        </button>
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogContent title={alt || "Image"} size="lg" className="rich-image-lightbox">
+            <img src={shown} alt={alt} referrerPolicy={id ? undefined : "no-referrer"} />
+          </DialogContent>
+        </Dialog>
+      </>
+    );
+  }
+  return (
+    <NodeViewWrapper
+      className={classNames("rich-image", selected && "is-selected")}
+      data-drag-handle=""
+    >
+      {content}
+    </NodeViewWrapper>
+  );
+}
+
+function hostOf(src: string): string {
+  try {
+    return new URL(src, window.location.href).host;
+  } catch {
+    return "";
+  }
+}
+
+/** The node view of images in every editor. */
+export const imageNodeView = ReactNodeViewRenderer(ImageView);
