@@ -25,16 +25,20 @@ async function commentedTask(browser: Browser) {
   const milo = await member.newPage();
   await olga.goto(url);
   await milo.goto(url);
-  await expect(reactions(olga).getByRole("button", { name: "Add reaction" })).toBeVisible();
-  await expect(reactions(milo).getByRole("button", { name: "Add reaction" })).toBeVisible();
+  await expect(addReaction(olga)).toBeVisible();
+  await expect(addReaction(milo)).toBeVisible();
   return { owner, member, olga, milo };
 }
 
-const reactions = (page: Page) =>
+const comment = (page: Page) =>
   page
     .getByRole("list", { name: "Comments" })
-    .getByRole("listitem", { name: "Comment by Olga Owner" })
-    .getByRole("group", { name: "Reactions" });
+    .getByRole("listitem", { name: "Comment by Olga Owner" });
+
+const reactions = (page: Page) => comment(page).getByRole("group", { name: "Reactions" });
+
+/** In the comment's header. */
+const addReaction = (page: Page) => comment(page).getByRole("button", { name: "Add reaction" });
 
 /** The pill of an emoji, named by its count and its people: "👍 2: Olga Owner, Milo Member". */
 const pill = (page: Page, emoji: string) =>
@@ -45,7 +49,7 @@ test("a reaction reaches the other person live with its name; the same emoji cou
 }) => {
   const { owner, member, olga, milo } = await commentedTask(browser);
 
-  await reactions(olga).getByRole("button", { name: "Add reaction" }).click();
+  await addReaction(olga).click();
   await olga.getByRole("menuitemcheckbox", { name: "Thumbs up" }).click();
   await expect(pill(olga, "👍")).toHaveAccessibleName("👍 1: Olga Owner");
   await expect(pill(olga, "👍")).toHaveAttribute("aria-pressed", "true");
@@ -66,12 +70,12 @@ test("a reaction reaches the other person live with its name; the same emoji cou
   await expect(pill(milo, "👍")).toHaveAccessibleName("👍 1: Milo Member");
 
   // The picker shows what is one's own; picking it again takes it back.
-  await reactions(milo).getByRole("button", { name: "Add reaction" }).click();
+  await addReaction(milo).click();
   const thumbsUp = milo.getByRole("menuitemcheckbox", { name: "Thumbs up" });
   await expect(thumbsUp).toHaveAttribute("aria-checked", "true");
   await thumbsUp.click();
-  await expect(pill(milo, "👍")).toHaveCount(0);
-  await expect(pill(olga, "👍")).toHaveCount(0);
+  await expect(reactions(milo)).toHaveCount(0);
+  await expect(reactions(olga)).toHaveCount(0);
   await owner.close();
   await member.close();
 });
@@ -80,7 +84,7 @@ test("the picker by keyboard: Enter opens it, the arrows move, Esc closes it; a 
   browser,
 }) => {
   const { owner, member, olga, milo } = await commentedTask(browser);
-  const add = reactions(olga).getByRole("button", { name: "Add reaction" });
+  const add = addReaction(olga);
   const picker = olga.getByRole("menu", { name: "Pick a reaction" });
 
   await add.focus();
@@ -99,6 +103,7 @@ test("the picker by keyboard: Enter opens it, the arrows move, Esc closes it; a 
   await expect(picker.getByRole("menuitemcheckbox", { name: "Rocket" })).toBeFocused();
   await olga.keyboard.press("Enter");
   await expect(picker).toBeHidden();
+  await expect(add).toBeFocused();
   await expect(pill(olga, "🚀")).toHaveAccessibleName("🚀 1: Olga Owner");
   await expect(syncStatus(olga)).toHaveText(/Offline · 1 change/);
   await expect(pill(milo, "🚀")).toHaveCount(0);

@@ -32,25 +32,15 @@ type CommentReactionsProps = {
 
 /**
  * The reactions under a comment: one pill per emoji with its count, pressed when one of them is
- * the person's own (a click takes theirs back, or adds it), naming who reacted; and the picker of
- * frequent emoji. The mutators change the store at once, so this works offline as well.
+ * the person's own (a click takes theirs back, or adds it), naming who reacted. Nothing while the
+ * comment has none; the picker is in the comment's header, where it stays as reactions come and
+ * go (the focus with it).
  */
 export function CommentReactions(props: CommentReactionsProps) {
   const { comment, reactions, userId, nameOf, canReact } = props;
-  const { rep } = useSync();
+  const toggle = useToggleReaction(comment);
   const pills = byEmoji(reactions);
-  if (pills.length === 0 && !canReact) return null;
-
-  const toggle = (emoji: string, mine: boolean) => {
-    const args = { commentId: comment.id, taskId: comment.taskId, emoji };
-    const change = mine
-      ? rep.mutate.removeReaction(args)
-      : rep.mutate.addReaction({ ...args, createdAt: new Date().toISOString() });
-    change.catch((error: unknown) => showError(error, "The reaction could not be saved"));
-  };
-  const isMine = (emoji: string) =>
-    pills.some((pill) => pill.emoji === emoji && pill.userIds.includes(userId));
-
+  if (pills.length === 0) return null;
   return (
     <div className="comment-reactions" role="group" aria-label="Reactions">
       {pills.map(({ emoji, userIds }) => {
@@ -76,37 +66,59 @@ export function CommentReactions(props: CommentReactionsProps) {
           </Tooltip>
         );
       })}
-      {canReact && (
-        <Menu orientation="horizontal">
-          <MenuTrigger
-            render={<Button variant="ghost" size="sm" data-icon-only="" />}
-            className="reaction-add"
-            aria-label="Add reaction"
-            title="Add reaction"
-          >
-            <SmilePlus aria-hidden />
-          </MenuTrigger>
-          <MenuContent aria-label="Pick a reaction" side="top" className="reaction-picker">
-            {frequentEmoji.map(({ emoji, name }) => {
-              const mine = isMine(emoji);
-              return (
-                <MenuCheckboxItem
-                  key={emoji}
-                  aria-label={name}
-                  title={name}
-                  checked={mine}
-                  closeOnClick
-                  onCheckedChange={() => toggle(emoji, mine)}
-                >
-                  {emoji}
-                </MenuCheckboxItem>
-              );
-            })}
-          </MenuContent>
-        </Menu>
-      )}
     </div>
   );
+}
+
+type ReactionPickerProps = Pick<CommentReactionsProps, "comment" | "reactions" | "userId">;
+
+/**
+ * The smiley button and its row of frequent emoji, the person's own checked: picking one adds
+ * it, or takes it back. A menu, so the arrows move along the row, Enter picks and Esc closes.
+ */
+export function ReactionPicker({ comment, reactions, userId }: ReactionPickerProps) {
+  const toggle = useToggleReaction(comment);
+  const mine = new Set(
+    reactions.filter((reaction) => reaction.userId === userId).map((reaction) => reaction.emoji),
+  );
+  return (
+    <Menu orientation="horizontal">
+      <MenuTrigger
+        render={<Button variant="ghost" size="sm" data-icon-only="" />}
+        className="reaction-add"
+        aria-label="Add reaction"
+        title="Add reaction"
+      >
+        <SmilePlus aria-hidden />
+      </MenuTrigger>
+      <MenuContent aria-label="Pick a reaction" align="end" className="reaction-picker">
+        {frequentEmoji.map(({ emoji, name }) => (
+          <MenuCheckboxItem
+            key={emoji}
+            aria-label={name}
+            title={name}
+            checked={mine.has(emoji)}
+            closeOnClick
+            onCheckedChange={() => toggle(emoji, mine.has(emoji))}
+          >
+            {emoji}
+          </MenuCheckboxItem>
+        ))}
+      </MenuContent>
+    </Menu>
+  );
+}
+
+/** Adds the person's emoji to the comment, or takes it back; offline too (the push waits). */
+function useToggleReaction(comment: CommentReactionsProps["comment"]) {
+  const { rep } = useSync();
+  return (emoji: string, mine: boolean) => {
+    const args = { commentId: comment.id, taskId: comment.taskId, emoji };
+    const change = mine
+      ? rep.mutate.removeReaction(args)
+      : rep.mutate.addReaction({ ...args, createdAt: new Date().toISOString() });
+    change.catch((error: unknown) => showError(error, "The reaction could not be saved"));
+  };
 }
 
 type Pill = { emoji: string; userIds: string[] };

@@ -2,7 +2,7 @@ import { nanoid } from "nanoid";
 import { useEffect, useMemo, useState } from "react";
 import type { Comment, Member, Reaction, Task } from "../../shared/entities.ts";
 import { CommentField } from "./comment-field.tsx";
-import { CommentReactions } from "./comment-reactions.tsx";
+import { CommentReactions, ReactionPicker } from "./comment-reactions.tsx";
 import { canDeleteComment, canEditComment, canPerform } from "../../shared/sync-permissions.ts";
 import { showError } from "../lib/api-errors.ts";
 import { stoppedTyping, typingComment } from "../platform/presence/presence-reporter.ts";
@@ -221,6 +221,9 @@ function CommentItem(props: CommentItemProps) {
         </time>
         {comment.updatedAt !== comment.createdAt && <span className="muted">(edited)</span>}
         <span className="comment-actions">
+          {canReact && editing === null && (
+            <ReactionPicker comment={comment} reactions={reactions} userId={userId} />
+          )}
           {canEdit && editing === null && (
             <button type="button" className="link-button" onClick={() => setEditing(comment.body)}>
               Edit
