@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mutation, now, pushMutations } from "./support/sync-push.ts";
 import { ownerAndMember, syncStatus } from "./support/team.ts";
@@ -63,6 +64,15 @@ test("a reaction reaches the other person live with its name; the same emoji cou
   await expect(pill(olga, "👍")).toHaveAccessibleName("👍 2: Olga Owner, Milo Member");
   await expect(pill(olga, "👍")).toHaveText("👍2");
 
+  // The pills and the open picker pass axe, in the dark theme (Milo's) and the light (Olga's).
+  await olga.evaluate(() => document.documentElement.setAttribute("data-theme", "light"));
+  for (const page of [milo, olga]) {
+    await addReaction(page).click();
+    await expect(page.getByRole("menu", { name: "Pick a reaction" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+  }
+
   // Olga takes hers back: Milo's stays, and is no longer Olga's to press.
   await pill(olga, "👍").click();
   await expect(pill(olga, "👍")).toHaveAccessibleName("👍 1: Milo Member");
@@ -114,3 +124,13 @@ test("the picker by keyboard: Enter opens it, the arrows move, Esc closes it; a 
   await owner.close();
   await member.close();
 });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include(".task-comments")
+    .include(".reaction-picker")
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((n) => n.target) }));
+}
