@@ -305,10 +305,11 @@ test("people edit and delete their own comments, an owner deletes anyone's, and 
   await expect(taskComments(page)).not.toContainText("Never mind");
   await expect(taskComments(memberPage)).not.toContainText("Never mind");
 
-  // The owner's comment offers the member neither edit nor delete.
+  // The owner's comment offers the member neither edit nor delete (a reaction, yes).
   const owners = commentBy(memberPage, "Olga Owner");
   await expect(owners).toContainText("Friday works");
-  await expect(owners.getByRole("button")).toHaveCount(0);
+  await expect(owners.getByRole("button")).toHaveCount(1);
+  await expect(owners.getByRole("button")).toHaveAccessibleName("Add reaction");
 
   // The owner may delete the member's comment, but not rewrite it.
   const members = commentBy(page, "Milo Member");

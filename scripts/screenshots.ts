@@ -135,6 +135,20 @@ const screens: Screen[] = [
     },
   },
   {
+    // A comment with reactions (the owner's own pressed) and the picker open above it.
+    name: "comment-reactions",
+    url: (w) => `${project(w)}/task/${w.sample[7]?.id}`,
+    ready: ".reaction-picker",
+    signedIn: true,
+    prepare: reactToComment,
+    act: async (page) => {
+      const reacted = page.locator("main .comment").filter({ has: page.locator(".reaction-pill") });
+      await reacted.scrollIntoViewIfNeeded();
+      await reacted.evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await reacted.getByRole("button", { name: "Add reaction" }).click();
+    },
+  },
+  {
     name: "task-links",
     url: (w) => `${project(w)}/task/${w.sample[0]?.id}`,
     ready: "main .task-link-row",
@@ -564,6 +578,45 @@ async function notifyOwner(w: BenchWorkspace, baseUrl: string) {
     ],
     1,
   );
+}
+
+/** The admin's comment on a task, and the reactions of the owner and the admin to it. */
+async function reactToComment(w: BenchWorkspace, baseUrl: string) {
+  const task = w.sample[7];
+  if (!task) return;
+  const commentId = randomUUID();
+  const start = Date.now();
+  const createdAt = new Date(start).toISOString();
+  // A second apart, so the pills keep the order the reactions came in.
+  let reactions = 0;
+  const react = (emoji: string) => ({
+    name: "addReaction" as const,
+    args: {
+      commentId,
+      taskId: task.id,
+      emoji,
+      createdAt: new Date(start + 1000 * ++reactions).toISOString(),
+    },
+  });
+  await pushAs(
+    baseUrl,
+    w,
+    [
+      {
+        name: "addComment",
+        args: {
+          id: commentId,
+          taskId: task.id,
+          body: "The new connectors arrived this morning; bench 3 is wired and passes the test.",
+          createdAt,
+        },
+      },
+      react("👍"),
+      react("🚀"),
+    ],
+    1,
+  );
+  await pushAs(baseUrl, w, [react("👍"), react("🎉")]);
 }
 
 async function linkSampleTask(baseUrl: string, w: BenchWorkspace) {

@@ -186,6 +186,19 @@ export const commentSchema = z.object({
 });
 
 /**
+ * One person's emoji on a comment (key reaction/{taskId}/{commentId}/{userId}/{emoji}): at most
+ * one per person, emoji and comment, so the key names it and the value has no id of its own.
+ * Two browsers that add the same reaction offline write the same key. Gone with its comment.
+ */
+export const reactionSchema = z.object({
+  taskId: idSchema,
+  commentId: idSchema,
+  userId: z.string(),
+  emoji: z.string(),
+  createdAt: timestampSchema,
+});
+
+/**
  * A file on a task (key attachment/{taskId}/{id}): its metadata only. `type` is what the
  * browser said until the bytes arrive, then what the server read from them; `uploadedAt` is
  * null until then (the file is on its way, perhaps from an offline browser).
@@ -338,6 +351,7 @@ export const syncScopeSchema = z.object({
 export type SyncScope = z.infer<typeof syncScopeSchema>;
 export type DescriptionDoc = z.infer<typeof descriptionDocSchema>;
 export type Comment = z.infer<typeof commentSchema>;
+export type Reaction = z.infer<typeof reactionSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type Activity = z.infer<typeof activitySchema>;
 export type Relation = z.infer<typeof relationSchema>;

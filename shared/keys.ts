@@ -12,6 +12,13 @@ export const labelKey = (workspaceId: string, id: string) => `label/${workspaceI
 export const statusKey = (projectId: string, id: string) => `status/${projectId}/${id}`;
 export const taskStoreKey = (projectId: string, id: string) => `task/${projectId}/${id}`;
 export const commentKey = (taskId: string, id: string) => `comment/${taskId}/${id}`;
+/**
+ * One person's emoji on a comment, under the task so a task's page reads all its reactions in
+ * one scan. The key is the reaction: the same person adding the same emoji twice, from two
+ * browsers offline, writes one key (an emoji holds no `/`: shared/reaction-emoji.ts).
+ */
+export const reactionKey = (taskId: string, commentId: string, userId: string, emoji: string) =>
+  `reaction/${taskId}/${commentId}/${userId}/${emoji}`;
 export const activityKey = (taskId: string, id: string) => `activity/${taskId}/${id}`;
 /** A file on a task: its metadata only; the bytes go over HTTP (shared/attachments.ts). */
 export const attachmentKey = (taskId: string, id: string) => `attachment/${taskId}/${id}`;
@@ -44,6 +51,8 @@ export const prefixes = {
   status: (projectId?: string) => (projectId ? `status/${projectId}/` : "status/"),
   task: (projectId?: string) => (projectId ? `task/${projectId}/` : "task/"),
   comment: (taskId?: string) => (taskId ? `comment/${taskId}/` : "comment/"),
+  reaction: (taskId?: string, commentId?: string) =>
+    taskId ? (commentId ? `reaction/${taskId}/${commentId}/` : `reaction/${taskId}/`) : "reaction/",
   activity: (taskId?: string) => (taskId ? `activity/${taskId}/` : "activity/"),
   attachment: (taskId?: string) => (taskId ? `attachment/${taskId}/` : "attachment/"),
   descriptionDoc: "description-doc/",

@@ -23,6 +23,7 @@ export type SyncAction =
   | "label.update"
   | "label.delete"
   | "comment.create"
+  | "comment.react"
   | "comment.delete-any";
 
 const rules: Record<SyncAction, (role: string) => boolean> = {
@@ -42,6 +43,8 @@ const rules: Record<SyncAction, (role: string) => boolean> = {
   "label.update": (role) => roleAllows(role, { workspace: ["manage_settings"] }),
   "label.delete": (role) => roleAllows(role, { workspace: ["manage_settings"] }),
   "comment.create": (role) => roleAllows(role, { task: ["read"] }),
+  // Whoever may comment may react; removing a reaction is its author's alone.
+  "comment.react": (role) => roleAllows(role, { task: ["read"] }),
   "comment.delete-any": (role) => roleAllows(role, { workspace: ["manage_settings"] }),
 };
 

@@ -1,13 +1,14 @@
 import { nanoid } from "nanoid";
 import { useEffect, useMemo, useState } from "react";
-import type { Comment, Member, Task } from "../../shared/entities.ts";
+import type { Comment, Member, Reaction, Task } from "../../shared/entities.ts";
 import { CommentField } from "./comment-field.tsx";
-import { canDeleteComment, canEditComment } from "../../shared/sync-permissions.ts";
+import { CommentReactions, ReactionPicker } from "./comment-reactions.tsx";
+import { canDeleteComment, canEditComment, canPerform } from "../../shared/sync-permissions.ts";
 import { showError } from "../lib/api-errors.ts";
 import { stoppedTyping, typingComment } from "../platform/presence/presence-reporter.ts";
 import { useTaskPresence } from "../platform/presence/presence-store.ts";
 import { useSync } from "../platform/sync/replicache-provider.tsx";
-import { useComments } from "../platform/sync/store-hooks.ts";
+import { useComments, useReactions } from "../platform/sync/store-hooks.ts";
 import { Markdown } from "../ui/markdown.tsx";
 import { readCommentDraft, writeCommentDraft } from "./comment-drafts.ts";
 import { useMediaQuery } from "../platform/browser/use-media-query.ts";
@@ -33,10 +34,15 @@ type TaskCommentsProps = {
   historyMissing?: boolean;
 };
 
-/** The discussion of a task: anyone adds; authors edit their own; owner and admin delete any. */
+/**
+ * The discussion of a task: anyone adds; authors edit their own; owner and admin delete any;
+ * whoever may comment reacts.
+ */
 export function TaskComments(props: TaskCommentsProps) {
   const { task, userId, role, nameOf, members, historyMissing } = props;
   const comments = useComments(task.id);
+  const reactions = useReactions(task.id);
+  const reactionsByComment = useMemo(() => byComment(reactions), [reactions]);
   const people = useMemo(() => new Map(members.map((m) => [m.id, m.name || m.email])), [members]);
   const attachmentImage = useAttachmentImages(task.id);
   return (
@@ -54,6 +60,10 @@ export function TaskComments(props: TaskCommentsProps) {
               author={comment.authorId ? nameOf(comment.authorId) : "A deleted account"}
               canEdit={canEditComment(userId, comment.authorId)}
               canDelete={canDeleteComment(role, userId, comment.authorId)}
+              reactions={reactionsByComment.get(comment.id) ?? noReactions}
+              userId={userId}
+              canReact={canPerform(role, "comment.react")}
+              nameOf={nameOf}
               members={members}
               people={people}
               attachmentImage={attachmentImage}
@@ -64,6 +74,18 @@ export function TaskComments(props: TaskCommentsProps) {
       <NewComment key={`${userId}/${task.id}`} task={task} members={members} userId={userId} />
     </section>
   );
+}
+
+const noReactions: readonly Reaction[] = [];
+
+function byComment(reactions: readonly Reaction[]): Map<string, Reaction[]> {
+  const grouped = new Map<string, Reaction[]>();
+  for (const reaction of reactions) {
+    const list = grouped.get(reaction.commentId) ?? [];
+    list.push(reaction);
+    grouped.set(reaction.commentId, list);
+  }
+  return grouped;
 }
 
 type NewCommentProps = { task: Task; members: readonly Member[]; userId: string };
@@ -158,6 +180,10 @@ type CommentItemProps = {
   author: string;
   canEdit: boolean;
   canDelete: boolean;
+  reactions: readonly Reaction[];
+  userId: string;
+  canReact: boolean;
+  nameOf: NameOf;
   members: readonly Member[];
   people: ReadonlyMap<string, string>;
   attachmentImage: AttachmentImage;
@@ -165,6 +191,7 @@ type CommentItemProps = {
 
 function CommentItem(props: CommentItemProps) {
   const { comment, author, canEdit, canDelete, members, people, attachmentImage } = props;
+  const { reactions, userId, canReact, nameOf } = props;
   const { rep } = useSync();
   const [editing, setEditing] = useState<string | null>(null);
 
@@ -196,6 +223,9 @@ function CommentItem(props: CommentItemProps) {
         </time>
         {comment.updatedAt !== comment.createdAt && <span className="muted">(edited)</span>}
         <span className="comment-actions">
+          {canReact && editing === null && (
+            <ReactionPicker comment={comment} reactions={reactions} userId={userId} />
+          )}
           {canEdit && editing === null && (
             <button type="button" className="link-button" onClick={() => setEditing(comment.body)}>
               Edit
@@ -209,9 +239,18 @@ function CommentItem(props: CommentItemProps) {
         </span>
       </div>
       {editing === null ? (
-        <div className="comment-body">
-          <Markdown text={comment.body} people={people} attachmentImage={attachmentImage} />
-        </div>
+        <>
+          <div className="comment-body">
+            <Markdown text={comment.body} people={people} attachmentImage={attachmentImage} />
+          </div>
+          <CommentReactions
+            comment={comment}
+            reactions={reactions}
+            userId={userId}
+            nameOf={nameOf}
+            canReact={canReact}
+          />
+        </>
       ) : (
         <form
           className="comment-form"

@@ -22,6 +22,7 @@ import {
   type RefObject,
 } from "react";
 import { flushSync } from "react-dom";
+import { classNames } from "./class-names.ts";
 import { Kbd } from "./kbd.tsx";
 import "./popup.css";
 
@@ -170,6 +171,8 @@ type MenuContentProps = {
   finalFocus?: ComponentProps<typeof BaseMenu.Popup>["finalFocus"];
   /** The menu's accessible name, when it has no trigger to be named by. */
   "aria-label"?: string;
+  /** Added to the popup's classes: a menu laid out otherwise (a row of emoji). */
+  className?: string;
 };
 
 export function MenuContent(props: MenuContentProps) {
@@ -187,7 +190,7 @@ export function MenuContent(props: MenuContentProps) {
         alignOffset={side === "inline-end" ? -5 : 0}
       >
         <BaseMenu.Popup
-          className="ui-popup ui-list"
+          className={classNames("ui-popup", "ui-list", props.className)}
           finalFocus={finalFocus}
           aria-label={props["aria-label"]}
         >

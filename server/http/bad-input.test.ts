@@ -382,6 +382,8 @@ const samples: { [N in MutatorName]: MutatorArgs[N] } = {
   addComment: { id: "c1", taskId: "t1", body: "b", createdAt: at },
   updateComment: { id: "c1", taskId: "t1", body: "b", updatedAt: at },
   deleteComment: { id: "c1", taskId: "t1" },
+  addReaction: { commentId: "c1", taskId: "t1", emoji: "👍", createdAt: at },
+  removeReaction: { commentId: "c1", taskId: "t1", emoji: "👍" },
   addAttachment: {
     id: "a1",
     taskId: "t1",

@@ -58,6 +58,8 @@ export function commentMutators(userId: string): EntityMutators<typeof commentAr
       const comment = await findComment(tx, id, taskId);
       if (!comment) return;
       await tx.del(commentKey(comment.taskId, id));
+      const reactions = tx.scan({ prefix: prefixes.reaction(comment.taskId, id) }).keys();
+      for (const key of await reactions.toArray()) await tx.del(key);
       for (const activity of await readAll(tx, prefixes.activity(comment.taskId), activitySchema)) {
         if (activity.commentId === id) await tx.del(activityKey(comment.taskId, activity.id));
       }

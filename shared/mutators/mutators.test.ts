@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Replicache } from "replicache";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Label, Project, Task } from "../entities.ts";
-import { commentKey, labelKey, projectKey, taskStoreKey } from "../keys.ts";
+import { commentKey, labelKey, prefixes, projectKey, reactionKey, taskStoreKey } from "../keys.ts";
 import { type MutatorArgs, createMutators } from "./mutators.ts";
 
 /** The optimistic side of every mutator, on Replicache's own in-memory store in Node. */
@@ -231,5 +231,70 @@ describe("labels and comments", () => {
       createdAt: T0,
       updatedAt: T1,
     });
+  });
+});
+
+describe("reactions", () => {
+  const reactions = () => rep.query((tx) => tx.scan({ prefix: prefixes.reaction("t1") }).toArray());
+
+  beforeEach(async () => {
+    await rep.mutate.createTask({ id: "t1", projectId: "p1", title: "A", createdAt: T0 });
+    await rep.mutate.addComment({ id: "c1", taskId: "t1", body: "Ship it", createdAt: T0 });
+  });
+
+  it("a reaction is the signed-in person's, under a key made of comment, person and emoji", async () => {
+    await rep.mutate.addReaction({ commentId: "c1", taskId: "t1", emoji: "🎉", createdAt: T1 });
+
+    expect(await read(reactionKey("t1", "c1", USER, "🎉"))).toEqual({
+      taskId: "t1",
+      commentId: "c1",
+      userId: USER,
+      emoji: "🎉",
+      createdAt: T1,
+    });
+  });
+
+  it("adding the same emoji twice keeps one reaction, with its first time", async () => {
+    await rep.mutate.addReaction({ commentId: "c1", taskId: "t1", emoji: "👍", createdAt: T0 });
+    await rep.mutate.addReaction({ commentId: "c1", taskId: "t1", emoji: "👍", createdAt: T1 });
+
+    expect(await reactions()).toEqual([expect.objectContaining({ emoji: "👍", createdAt: T0 })]);
+  });
+
+  it("removing takes back only the person's own emoji, and removing one not there does nothing", async () => {
+    await rep.mutate.addReaction({ commentId: "c1", taskId: "t1", emoji: "👍", createdAt: T0 });
+    await rep.mutate.addReaction({ commentId: "c1", taskId: "t1", emoji: "🚀", createdAt: T0 });
+
+    await rep.mutate.removeReaction({ commentId: "c1", taskId: "t1", emoji: "👍" });
+    await rep.mutate.removeReaction({ commentId: "c1", taskId: "t1", emoji: "👀" });
+
+    expect(await reactions()).toEqual([expect.objectContaining({ emoji: "🚀" })]);
+  });
+
+  it("a reaction on a comment the store does not hold does nothing", async () => {
+    await rep.mutate.addReaction({ commentId: "c9", taskId: "t1", emoji: "👍", createdAt: T0 });
+
+    expect(await reactions()).toEqual([]);
+  });
+
+  it("what is not one emoji throws at the caller and changes nothing", async () => {
+    for (const emoji of ["", "ok", "👍👍", "👍 ", "a/b"]) {
+      await expect(
+        rep.mutate.addReaction({ commentId: "c1", taskId: "t1", emoji, createdAt: T0 }),
+      ).rejects.toThrow();
+    }
+    expect(await reactions()).toEqual([]);
+  });
+
+  it("a comment's reactions go with it, and a task's with the task", async () => {
+    await rep.mutate.addComment({ id: "c2", taskId: "t1", body: "Agreed", createdAt: T1 });
+    await rep.mutate.addReaction({ commentId: "c1", taskId: "t1", emoji: "👍", createdAt: T1 });
+    await rep.mutate.addReaction({ commentId: "c2", taskId: "t1", emoji: "❤️", createdAt: T1 });
+
+    await rep.mutate.deleteComment({ id: "c1", taskId: "t1" });
+    expect(await reactions()).toEqual([expect.objectContaining({ commentId: "c2" })]);
+
+    await rep.mutate.deleteTask({ id: "t1", projectId: "p1", deletedAt: T1 });
+    expect(await reactions()).toEqual([]);
   });
 });

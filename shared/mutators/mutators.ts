@@ -20,6 +20,7 @@ import { commentArgs, commentMutators } from "./comment.ts";
 import { inboxArgs, inboxMutators } from "./inbox.ts";
 import { labelArgs, labelMutators } from "./label.ts";
 import { projectArgs, projectMutators } from "./project.ts";
+import { reactionArgs, reactionMutators } from "./reaction.ts";
 import { relationArgs, relationMutators } from "./relation.ts";
 import type { EntityMutators } from "./store-reads.ts";
 import { taskArgs, taskMutators } from "./task.ts";
@@ -33,6 +34,7 @@ export const mutatorArgs = {
   ...workflowArgs,
   ...labelArgs,
   ...commentArgs,
+  ...reactionArgs,
   ...attachmentArgs,
   ...inboxArgs,
 };
@@ -62,6 +64,7 @@ export function createMutators(userId: string): Mutators {
     ...workflowMutators(),
     ...labelMutators(),
     ...commentMutators(userId),
+    ...reactionMutators(userId),
     ...attachmentMutators(userId),
     ...inboxMutators(userId),
   };

@@ -195,7 +195,13 @@ export async function deleteRelationsOf(
 
 export async function deleteTaskAndChildren(tx: StoreTransaction, key: string): Promise<void> {
   const id = idOfKey(key);
-  for (const prefix of [prefixes.comment(id), prefixes.activity(id), prefixes.attachment(id)]) {
+  const children = [
+    prefixes.comment(id),
+    prefixes.reaction(id),
+    prefixes.activity(id),
+    prefixes.attachment(id),
+  ];
+  for (const prefix of children) {
     for (const childKey of await tx.scan({ prefix }).keys().toArray()) await tx.del(childKey);
   }
   await tx.del(descriptionDocKey(id));

@@ -11,6 +11,7 @@ import {
   notificationSchema,
   notificationSettingsSchema,
   projectSchema,
+  reactionSchema,
   relationSchema,
   subscriberSchema,
   syncScopeSchema,
@@ -23,6 +24,7 @@ import {
   type Notification,
   type NotificationSettings,
   type Project,
+  type Reaction,
   type Relation,
   type Subscriber,
   type SyncScope,
@@ -331,6 +333,16 @@ export function useComments(taskId: string): Comment[] | undefined {
     rep,
     async (tx) => (await scanParsed(tx, prefixes.comment(taskId), commentSchema)).sort(byCreated),
     { default: undefined, dependencies: [taskId] },
+  );
+}
+
+/** The reactions on a task's comments, oldest first (the order their pills are drawn in). */
+export function useReactions(taskId: string): Reaction[] {
+  const { rep } = useSync();
+  return useSubscribe(
+    rep,
+    async (tx) => (await scanParsed(tx, prefixes.reaction(taskId), reactionSchema)).sort(byCreated),
+    { default: empty, dependencies: [taskId] },
   );
 }
 

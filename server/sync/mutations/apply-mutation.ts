@@ -17,6 +17,7 @@ import { taskHandlers } from "./task.ts";
 import { relationHandlers } from "./relation.ts";
 import { labelHandlers } from "./label.ts";
 import { commentHandlers } from "./comment.ts";
+import { reactionHandlers } from "./reaction.ts";
 import { attachmentHandlers } from "./attachment.ts";
 import { inboxHandlers } from "./inbox.ts";
 
@@ -102,6 +103,7 @@ const handlers: { [N in MutatorName]: Handler<N> } = {
   ...workflowHandlers,
   ...labelHandlers,
   ...commentHandlers,
+  ...reactionHandlers,
   ...attachmentHandlers,
   ...inboxHandlers,
 };

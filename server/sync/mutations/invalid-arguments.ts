@@ -33,6 +33,8 @@ const fieldNames: Record<string, string> = {
   restoredAt: "the time of the restore",
   color: "the colour",
   body: "the comment",
+  commentId: "the comment",
+  emoji: "the emoji",
   createdAt: "the time of creation",
   updatedAt: "the time of the change",
   readAt: "the time it was read",
@@ -86,6 +88,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return issue.format in formatNames
         ? `${field} is not a valid ${formatNames[issue.format]}`
         : `${field} is not in the expected form`;
+    case "custom": {
+      // A refinement may say what it expected in words (shared/reaction-emoji.ts).
+      const expected: unknown = issue.params?.["expected"];
+      return typeof expected === "string" ? `${field} is not ${expected}` : `${field} is not valid`;
+    }
     default:
       return `${field} is not valid`;
   }

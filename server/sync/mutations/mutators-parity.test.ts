@@ -10,6 +10,7 @@ import {
   labelKey,
   prefixes,
   projectKey,
+  reactionKey,
   relationKey,
   statusKey,
   taskStoreKey,
@@ -148,6 +149,7 @@ it("every mutator's optimistic value equals the row the server sends back", asyn
   await rep.mutate.moveTask({ id: otherTaskId, status: "done", position: "a3", updatedAt: at(5) });
   await rep.mutate.addComment({ id: commentId, taskId, body: "Nice", createdAt: at(6) });
   await rep.mutate.updateComment({ id: commentId, taskId, body: "Nicer", updatedAt: at(7) });
+  await rep.mutate.addReaction({ commentId, taskId, emoji: "👍🏽", createdAt: at(7) });
   await rep.mutate.updateProject({
     id: projectId,
     description: "About parity",
@@ -178,6 +180,7 @@ it("every mutator's optimistic value equals the row the server sends back", asyn
     taskStoreKey(projectId, taskId),
     taskStoreKey(projectId, otherTaskId),
     commentKey(taskId, commentId),
+    reactionKey(taskId, commentId, user.id, "👍🏽"),
     descriptionDocKey(taskId),
   );
 

@@ -33,6 +33,7 @@ const actionText: Record<SyncAction, string> = {
   "label.update": "edit labels",
   "label.delete": "delete labels",
   "comment.create": "comment",
+  "comment.react": "react to comments",
   "comment.delete-any": "delete other people's comments",
 };
 

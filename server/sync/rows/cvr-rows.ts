@@ -17,6 +17,7 @@ export const ROW_KINDS = [
   "task",
   "relation",
   "comment",
+  "reaction",
   "attachment",
   "activity",
   "subscriber",
@@ -40,6 +41,7 @@ export const WORKSPACE_ROW_KINDS = ["project", "status", "label", "relation"] as
 /** The kinds that belong to a task, sent for a loaded project after its tasks. */
 export const TASK_CHILD_KINDS = [
   "comment",
+  "reaction",
   "attachment",
   "activity",
   "subscriber",

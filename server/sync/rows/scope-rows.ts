@@ -5,7 +5,7 @@
  * membership; and the notify a poke goes out with. The rest of the sync layer's SQL is split by
  * entity beside it: client-rows.ts and cvr-rows.ts (Replicache's bookkeeping),
  * server/db/row-locks.ts, project-rows.ts, task-rows.ts, trash-rows.ts, relation-rows.ts,
- * label-rows.ts, comment-rows.ts, attachment-rows.ts, activity-rows.ts, notice-rows.ts and
+ * label-rows.ts, comment-rows.ts, reaction-rows.ts, attachment-rows.ts, activity-rows.ts, notice-rows.ts and
  * status-rows.ts.
  */
 import type postgres from "postgres";
@@ -19,6 +19,7 @@ import type {
   Notice,
   NotificationSettings,
   Project,
+  Reaction,
   Relation,
   Status,
   Subscriber,
@@ -35,6 +36,7 @@ import {
   noticeKey,
   notificationSettingsKey,
   projectKey,
+  reactionKey,
   relationKey,
   subscriberKey,
   taskStoreKey,
@@ -151,6 +153,7 @@ type RowValue =
   | Task
   | Relation
   | Comment
+  | Reaction
   | Attachment
   | Activity
   | Subscriber
@@ -225,7 +228,10 @@ export async function projectRowsAfter(
   return { rows: await taskHistory(tx, taskIds), last: taskIds.at(-1), count: taskIds.length };
 }
 
-/** Every row of these tasks' histories: comments, files, activity, subscribers, documents. */
+/**
+ * Every row of these tasks' histories: comments and their reactions, files, activity,
+ * subscribers, documents.
+ */
 export async function taskHistory(tx: Db, taskIds: string[]): Promise<Row[]> {
   if (taskIds.length === 0) return [];
   const lists = await Promise.all(
@@ -303,12 +309,20 @@ export async function taskHistoryKeys(tx: Db, taskIds: string[]): Promise<string
 function historyKeys(tx: Db, tasks: Where): Where {
   return tx`
     select 'comment/' || task_id || '/' || id as key from comment where task_id in (${tasks})
+    union all ${reactionKeys(tx, tx`task_id in (${tasks})`)}
     union all select 'activity/' || task_id || '/' || id from activity where task_id in (${tasks})
     union all select 'subscriber/' || task_id || '/' || user_id from task_subscriber
     where task_id in (${tasks})
     union all select 'attachment/' || task_id || '/' || id from attachment
     where task_id in (${tasks})
     union all select 'description-doc/' || id from description_doc where id in (${tasks})`;
+}
+
+/** `select key …` of the reactions `where` keeps, as shared/keys.ts reactionKey builds them. */
+function reactionKeys(tx: Db, where: Where): Where {
+  return tx`
+    select 'reaction/' || task_id || '/' || comment_id || '/' || user_id || '/' || emoji
+    from comment_reaction where ${where}`;
 }
 
 /** The next rows of a workspace in id order, for a first pull (see FillCursor). */
@@ -367,6 +381,7 @@ export async function workspaceKeys(tx: Db, workspaceIds: string[]): Promise<str
     where workspace_id = any(${workspaceIds})
     union all select 'comment/' || task_id || '/' || id from comment
     where workspace_id = any(${workspaceIds})
+    union all ${reactionKeys(tx, tx`workspace_id = any(${workspaceIds})`)}
     union all select 'activity/' || task_id || '/' || id from activity
     where workspace_id = any(${workspaceIds})
     union all select 'subscriber/' || task_id || '/' || user_id from task_subscriber
@@ -381,8 +396,10 @@ export async function workspaceKeys(tx: Db, workspaceIds: string[]): Promise<str
 }
 
 async function selectRows(tx: Db, kind: RowKind, where: Where): Promise<Row[]> {
-  const keyed = <T extends RowValue>(values: T[], key: (value: T) => string): Row[] =>
-    values.map((value) => ({ key: key(value), id: value.id, value }));
+  const keyed = <T extends RowValue & { id: string }>(
+    values: T[],
+    key: (value: T) => string,
+  ): Row[] => values.map((value) => ({ key: key(value), id: value.id, value }));
   switch (kind) {
     case "project":
       return keyed(await projectsWhere(tx, where), (v) => projectKey(v.workspaceId, v.id));
@@ -400,6 +417,8 @@ async function selectRows(tx: Db, kind: RowKind, where: Where): Promise<Row[]> {
       return keyed(await relationsWhere(tx, where), (v) => relationKey(v.workspaceId, v.id));
     case "comment":
       return keyed(await commentsWhere(tx, where), (v) => commentKey(v.taskId, v.id));
+    case "reaction":
+      return reactionsWhere(tx, where);
     case "attachment":
       return keyed(await attachmentsWhere(tx, where), (v) => attachmentKey(v.taskId, v.id));
     case "activity":
@@ -490,6 +509,18 @@ async function commentsWhere(tx: Db, where: Where): Promise<Comment[]> {
       created_at as "createdAt", updated_at as "updatedAt"
     from comment ${where}`;
   return rows.map(withIsoTimes);
+}
+
+/** A reaction's key names it (shared/keys.ts); the row's own id orders the pages. */
+async function reactionsWhere(tx: Db, where: Where): Promise<Row[]> {
+  const rows = await tx<(Omit<Reaction, "createdAt"> & { rowId: string; createdAt: Date })[]>`
+    select id as "rowId", task_id as "taskId", comment_id as "commentId", user_id as "userId",
+      emoji, created_at as "createdAt"
+    from comment_reaction ${where}`;
+  return rows.map(({ rowId, ...row }) => {
+    const value: Reaction = { ...row, createdAt: iso(row.createdAt) };
+    return { key: reactionKey(row.taskId, row.commentId, row.userId, row.emoji), id: rowId, value };
+  });
 }
 
 type ActivityRow = Omit<Activity, "createdAt"> & { createdAt: Date };

@@ -114,6 +114,17 @@ const trashedTaskSchema = z.object({
       }),
     )
     .default([]),
+  // Reactions on its comments (migration 0020); older trash has none.
+  reactions: z
+    .array(
+      z.object({
+        commentId: z.string(),
+        userId: z.string(),
+        emoji: z.string(),
+        createdAt: trashTimestampSchema,
+      }),
+    )
+    .default([]),
 });
 
 type TrashedTask = z.infer<typeof trashedTaskSchema>;
@@ -147,6 +158,10 @@ function trashTasks(
         (select jsonb_agg(jsonb_build_object('id', c.id, 'authorId', c.author_id,
           'body', c.body, 'createdAt', c.created_at, 'updatedAt', c.updated_at))
          from comment c where c.task_id = t.id), '[]'),
+      'reactions', coalesce(
+        (select jsonb_agg(jsonb_build_object('commentId', r.comment_id, 'userId', r.user_id,
+          'emoji', r.emoji, 'createdAt', r.created_at))
+         from comment_reaction r where r.task_id = t.id), '[]'),
       'activity', coalesce(
         (select jsonb_agg(jsonb_build_object('id', a.id, 'actorId', a.actor_id, 'kind', a.kind,
           'from', a.from_value, 'to', a.to_value, 'commentId', a.comment_id,
@@ -206,7 +221,7 @@ export async function takeTrashedSubtasks(
 
 /**
  * Writes a trashed task back: the task with its id and number, the labels that still exist,
- * its comments, activity and subscribers, its parent if it still may be one and its relations
+ * its comments with their reactions, activity and subscribers, its parent if it still may be one and its relations
  * to tasks still there, all as new rows (a new `tx`, so the next pull puts them). People whose
  * account is gone become null, as `on delete set null` would have made them; only people still
  * in the workspace follow the task again. `updatedAt` is the restore.
@@ -215,7 +230,16 @@ export async function takeTrashedSubtasks(
 export async function restoreTask(
   tx: Db,
   to: { id: string; workspaceId: string; projectId: string; restoredAt: string },
-  { task, labelIds, comments, activity, subscribers, relations, attachments }: TrashedTask,
+  {
+    task,
+    labelIds,
+    comments,
+    reactions,
+    activity,
+    subscribers,
+    relations,
+    attachments,
+  }: TrashedTask,
 ) {
   const { id, workspaceId, projectId } = to;
   const existingUser = (userId: string | null) => tx`(select id from "user" where id = ${userId})`;
@@ -249,6 +273,17 @@ export async function restoreTask(
           "createdAt" timestamptz, "updatedAt" timestamptz)
         left join "user" u on u.id = c."authorId"
         on conflict (id) do nothing`,
+    // Reactions on the comments that came back, of people whose account is still there.
+    reactions.length > 0 &&
+      tx`
+        insert into comment_reaction (workspace_id, task_id, comment_id, user_id, emoji,
+          created_at)
+        select ${workspaceId}, ${id}, r."commentId", u.id, r.emoji, r."createdAt"
+        from jsonb_to_recordset(${tx.json(reactions)}) as r("commentId" text, "userId" text,
+          emoji text, "createdAt" timestamptz)
+        join "user" u on u.id = r."userId"
+        where exists (select 1 from comment c where c.id = r."commentId" and c.task_id = ${id})
+        on conflict do nothing`,
     // A comment line whose comment did not come back (its id taken meanwhile) stays out.
     activity.length > 0 &&
       tx`
