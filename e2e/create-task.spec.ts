@@ -38,6 +38,10 @@ test("by keyboard: Tab reaches the chips, Enter opens them, Mod+Enter creates fr
   const title = dialogOf(page).getByRole("textbox", { name: "Title" });
   await expect(title).toBeFocused();
   await page.keyboard.type("Ship the pricing page");
+  // The description's rich-text box, once its code is here (a moment after the dialog opens).
+  await expect(
+    dialogOf(page).getByRole("textbox", { name: "Description (optional)" }),
+  ).toBeVisible();
   await page.keyboard.press("Tab");
   await page.keyboard.type("Numbers from finance");
 
@@ -86,7 +90,7 @@ test("Esc keeps what was typed as the project's draft; reopening, even after a r
   await expect(dialogOf(page).getByRole("textbox", { name: "Title" })).toHaveValue(
     "Half-written idea",
   );
-  await expect(dialogOf(page).getByRole("textbox", { name: "Description (optional)" })).toHaveValue(
+  await expect(dialogOf(page).getByRole("textbox", { name: "Description (optional)" })).toHaveText(
     "More later",
   );
   await expect(chip(page, "Priority")).toHaveAccessibleName("Priority: Low");

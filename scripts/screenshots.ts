@@ -116,7 +116,7 @@ const screens: Screen[] = [
     signedIn: true,
     scrollTo: ".comment-form",
     act: async (page) => {
-      const box = page.locator("main .rich-text-input[contenteditable=true]");
+      const box = page.locator("main .comment-form .rich-text-input[contenteditable=true]");
       await box.click();
       await page.keyboard.type("## Before we ship");
       await page.keyboard.press("Enter");
@@ -129,9 +129,56 @@ const screens: Screen[] = [
       await page.keyboard.press("Enter");
       await page.keyboard.press("Enter");
       await page.keyboard.type("Over to @");
-      await page.locator(".mention-popup [role=option]").first().click();
+      await page.locator(".suggestion-popup [role=option]").first().click();
       await page.keyboard.type("for the last look, and @");
-      await page.locator(".mention-popup [role=option]").first().waitFor();
+      await page.locator(".suggestion-popup [role=option]").first().waitFor();
+    },
+  },
+  {
+    // The description in rich text, in place: blocks typed with their markdown shortcuts, a
+    // checklist, code, and the `/` list of blocks open.
+    name: "description",
+    url: (w) => `${project(w)}/task/${w.sample[1]?.id}`,
+    ready: ".block-popup",
+    signedIn: true,
+    act: async (page) => {
+      const editor = page.getByRole("textbox", { name: "Description" });
+      await editor.click();
+      // What an earlier theme's pass typed is replaced, not added to.
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type("## Plan");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("[] Draft the ");
+      await page.keyboard.press("ControlOrMeta+b");
+      await page.keyboard.type("release notes");
+      await page.keyboard.press("ControlOrMeta+b");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Check the figures");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("> Ship before the conference.");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("```ts");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("await release({ notes: true });");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("/");
+    },
+  },
+  {
+    // A word selected in the description: the bubble of marks and the link.
+    name: "description-bubble",
+    url: (w) => `${project(w)}/task/${w.sample[2]?.id}`,
+    ready: ".format-bubble-bar",
+    signedIn: true,
+    act: async (page) => {
+      const editor = page.getByRole("textbox", { name: "Description" });
+      await editor.click();
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type("Read the launch checklist first.");
+      for (let step = 0; step < 16; step++) await page.keyboard.press("Shift+ArrowLeft");
     },
   },
   {

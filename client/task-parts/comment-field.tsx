@@ -12,7 +12,7 @@ const RichTextField = lazy(() =>
 );
 
 /**
- * A comment's box. Until its code is here, the box is drawn as it will look, with the draft's
+ * A comment's box (and New task's description). Until its code is here, the box is drawn as it will look, with the draft's
  * text, so nothing moves when it arrives.
  */
 export function CommentField(props: RichTextFieldProps) {
@@ -21,7 +21,10 @@ export function CommentField(props: RichTextFieldProps) {
       fallback={
         <div className="rich-text-field">
           {/* Not a textbox yet: nothing may type into a box that is about to be replaced. */}
-          <div className="input rich-text-input markdown" aria-hidden="true">
+          <div
+            className={`input rich-text-input markdown ${props.className ?? ""}`.trim()}
+            aria-hidden="true"
+          >
             {props.value ? (
               <p>{props.value}</p>
             ) : (
@@ -51,7 +54,7 @@ function PlainTextField(props: RichTextFieldProps) {
   };
   return (
     <textarea
-      className="input rich-text-input"
+      className={`input rich-text-input ${props.className ?? ""}`.trim()}
       aria-label={props["aria-label"]}
       placeholder={props.placeholder}
       autoFocus={props.autoFocus}

@@ -660,7 +660,7 @@ export async function measureBrowser(
 /**
  * Two people in one task's description editor: from a key pressed in one browser to the frame
  * in the other's that shows the character (an editDescription push, the poke, the other's pull,
- * the Yjs merge and CodeMirror's paint). Each run types one more character of a word that
+ * the Yjs merge and the editor's paint). Each run types one more character of a word that
  * appears nowhere else, at the end of the text. Null when the workspace has no sample task.
  */
 async function measureRemoteTyping(
@@ -676,14 +676,12 @@ async function measureRemoteTyping(
   for (const person of [page, otherPage]) {
     await person.goto(taskUrl);
     const description = person.getByRole("region", { name: "Description" });
-    const edit = description.getByRole("button", { name: "Edit" });
-    await edit.click();
     await description.getByRole("textbox", { name: "Description" }).click();
     await person.keyboard.press("Control+End");
   }
   const word = ` zq${Date.now().toString(36)}`;
   await page.keyboard.type(word);
-  const editor = ".task-description .cm-content";
+  const editor = ".task-description .rich-text-input";
   await arm(otherPage, { text: editor, contains: word }, true);
   await result(otherPage);
   const times: number[] = [];

@@ -8,6 +8,7 @@ import { useProjectStatuses } from "../../platform/statuses.ts";
 import { createLabel } from "../../platform/sync/create-label.ts";
 import { useRep } from "../../platform/sync/replicache-provider.tsx";
 import { useWorkspace } from "../../platform/sync/store-hooks.ts";
+import { CommentField } from "../../task-parts/comment-field.tsx";
 import { GrowTextarea } from "../../ui/grow-textarea.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogContent } from "../../ui/dialog.tsx";
@@ -190,13 +191,14 @@ function TaskForm(props: CreateTaskDialogProps) {
             A task needs a title.
           </p>
         )}
-        <GrowTextarea
+        <CommentField
           className="create-task-description"
           aria-label="Description (optional)"
-          placeholder="Add a description… (Markdown is welcome)"
+          placeholder="Add a description… Type / for blocks, @ to mention someone."
+          members={members}
           maxLength={100_000}
           value={draft.description}
-          onChange={(event) => update({ description: event.target.value })}
+          onValueChange={(description) => update({ description })}
         />
         <div className="create-task-chips" role="group" aria-label="Properties">
           <StatusPicker

@@ -2,6 +2,7 @@ import Collaboration from "@tiptap/extension-collaboration";
 import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import { EditorContent } from "@tiptap/react";
 import { useEffect, useMemo, useRef } from "react";
+import { MAX_DESCRIPTION_LENGTH } from "../../../shared/description-doc.ts";
 import type { Member } from "../../../shared/entities.ts";
 import type { AttachmentImage } from "../../lib/markdown.ts";
 import { AttachmentImages } from "../rich-text/image-view.tsx";
@@ -62,6 +63,7 @@ export function DescriptionEditor({
       placeholder: placeholderText,
       autoFocus,
       collaborative: true,
+      maxLength: MAX_DESCRIPTION_LENGTH,
       className: "task-description-editor",
       onFiles,
       extensions: [

@@ -125,7 +125,8 @@ function LinkField({ href, onDone }: { href: string; onDone: (href: string | nul
       <input
         ref={input}
         className="format-link-input"
-        type="url"
+        // Text, not url: the browser would refuse to submit "example.com" (no scheme).
+        type="text"
         inputMode="url"
         aria-label="Link address"
         placeholder="Paste or type a link…"

@@ -6,6 +6,9 @@ import type { AttachmentImage } from "../../lib/markdown.ts";
 import { AttachmentImages } from "./image-view.tsx";
 import { useRichText } from "./use-rich-text.tsx";
 
+/** A comment's longest body (the mutators' `addComment`). */
+const MAX_COMMENT_LENGTH = 20_000;
+
 /**
  * What the field shows for a markdown: an empty text is an empty paragraph (where the caret and
  * the placeholder go), not a document without blocks.
@@ -30,6 +33,10 @@ export type RichTextFieldProps = {
   onFiles?: (files: File[]) => Promise<string[]>;
   /** How the task's attachments' images show (their local copies while uploading). */
   attachmentImage?: AttachmentImage;
+  /** The box's class besides the shared ones (New task's is borderless). */
+  className?: string;
+  /** The longest text, in the editor's positions (a comment's 20,000 by default). */
+  maxLength?: number;
 };
 
 /**
@@ -46,6 +53,8 @@ export default function RichTextField(props: RichTextFieldProps) {
     label: { text: props["aria-label"] },
     placeholder: props.placeholder,
     autoFocus: props.autoFocus,
+    className: props.className,
+    maxLength: props.maxLength ?? MAX_COMMENT_LENGTH,
     content: contentOf(props.value),
     onSubmit: () => latest.current.onSubmit?.(),
     onEscape: props.onEscape && (() => latest.current.onEscape?.()),

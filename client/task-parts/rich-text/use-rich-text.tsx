@@ -1,5 +1,6 @@
 import { Extension, type AnyExtension, type Content, type Range } from "@tiptap/core";
-import { PluginKey } from "@tiptap/pm/state";
+import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { ySyncPluginKey } from "@tiptap/y-tiptap";
 import type { EditorView } from "@tiptap/pm/view";
 import { useEditor, type Editor } from "@tiptap/react";
 import { Placeholder } from "@tiptap/extensions";
@@ -40,6 +41,11 @@ export type RichTextOptions = {
   collaborative?: boolean;
   /** The class of the editable element besides the shared ones. */
   className?: string;
+  /**
+   * The most the person may write, in ProseMirror's positions (a character each, two more a
+   * block): typing or pasting past it does nothing; what others write always comes in.
+   */
+  maxLength?: number;
   /** Mod+Enter. */
   onSubmit?: () => void;
   /** Escape, when no list or menu is open in the field. */
@@ -101,6 +107,7 @@ export function useRichText(
             blocks.renderer((props) => (command) => command.run(props.editor, props.range)),
         }),
         DocumentEnds,
+        LengthLimit.configure({ max: options.maxLength ?? Infinity }),
         Placeholder.configure({ placeholder: options.placeholder ?? "" }),
         ...(options.extensions ?? []),
       ],
@@ -376,5 +383,24 @@ const DocumentEnds = Extension.create({
       "Mod-Home": () => this.editor.commands.focus("start"),
       "Mod-End": () => this.editor.commands.focus("end"),
     };
+  },
+});
+
+/** Refuses the person's own changes that would grow the document past `max` (RichTextOptions). */
+const LengthLimit = Extension.create<{ max: number }>({
+  name: "lengthLimit",
+  addOptions: () => ({ max: Infinity }),
+  addProseMirrorPlugins() {
+    const { max } = this.options;
+    return [
+      new Plugin({
+        key: new PluginKey("lengthLimit"),
+        filterTransaction: (transaction, state) =>
+          !transaction.docChanged ||
+          transaction.getMeta(ySyncPluginKey) !== undefined ||
+          transaction.doc.content.size <= max ||
+          transaction.doc.content.size <= state.doc.content.size,
+      }),
+    ];
   },
 });
