@@ -83,6 +83,8 @@ export type DocumentOptions = {
   collaborative?: boolean;
   /** How an editor draws an image (the browser's: attachments' uploads, external images). */
   imageView?: NodeViewRenderer;
+  /** How an editor draws a mention (the browser's: the person's name now). */
+  mentionView?: NodeViewRenderer;
 };
 
 /**
@@ -115,6 +117,9 @@ export function documentExtensions(options: DocumentOptions = {}): AnyExtension[
       ? Image.extend({ addNodeView: () => options.imageView ?? null })
       : Image
     ).configure({ inline: false }),
-    options.mention ? MentionNode.configure(options.mention) : MentionNode,
+    (options.mentionView
+      ? MentionNode.extend({ addNodeView: () => options.mentionView ?? null })
+      : MentionNode
+    ).configure(options.mention ?? {}),
   ];
 }

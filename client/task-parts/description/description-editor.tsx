@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { MAX_DESCRIPTION_LENGTH } from "../../../shared/description-doc.ts";
 import type { Member } from "../../../shared/entities.ts";
 import type { AttachmentImage } from "../../lib/markdown.ts";
-import { AttachmentImages } from "../rich-text/image-view.tsx";
+import { EditorContext } from "../rich-text/editor-context.tsx";
 import { useRichText } from "../rich-text/use-rich-text.tsx";
 import { CursorAwareness, type DescriptionCursors } from "./description-cursors.ts";
 import type { DescriptionSession } from "./description-session.ts";
@@ -87,10 +87,10 @@ export function DescriptionEditor({
   }, [awareness, cursors.others]);
 
   return (
-    <AttachmentImages.Provider value={attachmentImage}>
+    <EditorContext members={members} attachmentImage={attachmentImage}>
       <EditorContent editor={editor} className="rich-text-field task-description-field" />
       {overlays}
-    </AttachmentImages.Provider>
+    </EditorContext>
   );
 }
 

@@ -1,17 +1,14 @@
 import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from "@tiptap/react";
 import { Maximize2 } from "lucide-react";
-import { createContext, useContext, useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import { attachmentIdOf } from "../../../shared/attachments.ts";
-import type { AttachmentImage } from "../../lib/markdown.ts";
 import { Dialog, DialogContent } from "../../ui/dialog.tsx";
 import { classNames } from "../../ui/class-names.ts";
+import { AttachmentImages } from "./editor-context.tsx";
 
 /** Tries of an attachment's image that failed, and the first wait before the next. */
 const RETRIES = 6;
 const RETRY_MS = 400;
-
-/** How the task's attachments' images show: a local copy while uploading, then the stored file. */
-export const AttachmentImages = createContext<AttachmentImage | undefined>(undefined);
 
 /**
  * An image in the editor, as the read-only views show one (lib/markdown.ts): an attachment's

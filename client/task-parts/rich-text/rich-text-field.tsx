@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import type { Member } from "../../../shared/entities.ts";
 import { documentToMarkdown, markdownToDocument } from "../../../shared/rich-text/markdown.ts";
 import type { AttachmentImage } from "../../lib/markdown.ts";
-import { AttachmentImages } from "./image-view.tsx";
+import { EditorContext } from "./editor-context.tsx";
 import { useRichText } from "./use-rich-text.tsx";
 
 /** A comment's longest body (the mutators' `addComment`). */
@@ -75,9 +75,9 @@ export default function RichTextField(props: RichTextFieldProps) {
   }, [editor, props.value]);
 
   return (
-    <AttachmentImages.Provider value={props.attachmentImage}>
+    <EditorContext members={props.members} attachmentImage={props.attachmentImage}>
       <EditorContent editor={editor} className="rich-text-field" />
       {overlays}
-    </AttachmentImages.Provider>
+    </EditorContext>
   );
 }

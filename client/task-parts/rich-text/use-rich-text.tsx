@@ -19,6 +19,7 @@ import {
 } from "./block-commands.tsx";
 import { FormatBubble } from "./format-bubble.tsx";
 import { imageNodeView } from "./image-view.tsx";
+import { mentionNodeView } from "./mention-view.tsx";
 import { SuggestionList, type Suggestion as ListSuggestion } from "./suggestion-list.tsx";
 import "../../styles/rich-text.css";
 
@@ -87,6 +88,7 @@ export function useRichText(
         ...documentExtensions({
           collaborative: options.collaborative,
           imageView: imageNodeView,
+          mentionView: mentionNodeView,
           mention: {
             HTMLAttributes: { class: "markdown-mention" },
             renderText: ({ node }) => `@${String(node.attrs.label ?? "")}`,
