@@ -39,6 +39,8 @@ export class DescriptionSession {
   /** Whether the person has edited through this copy. */
   edited = false;
   private seed: Uint8Array | null;
+  /** The Yjs client of the fragment given here to a document of before rich text. */
+  private givenSeedClient: number | null = null;
 
   constructor({ state, markdown, send }: SessionOptions) {
     this.fragment = this.doc.getXmlFragment(DOCUMENT_FRAGMENT);
@@ -66,9 +68,6 @@ export class DescriptionSession {
       this.givenSeedClient = null;
     }
   }
-
-  /** The Yjs client of the fragment given here to a document of before rich text. */
-  private givenSeedClient: number | null = null;
 
   /** The fragment's seed when the document is one of before rich text (given it here), else null. */
   private givenFragment(): Uint8Array | null {
