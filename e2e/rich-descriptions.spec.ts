@@ -120,3 +120,44 @@ test("a checklist in the description ticks from the board's peek, and the task p
   ).not.toBeChecked();
   await owner.close();
 });
+
+test("the title is edited in place in the peek: Enter saves it, Escape puts it back and the peek stays", async ({
+  browser,
+}) => {
+  const { owner, workspaceId, projectId } = await ownerAndMember(browser);
+  const page = await owner.newPage();
+  const { url } = await taskWith(page, workspaceId, projectId, "");
+  await openBoard(page, `/dashboard/workspace/${workspaceId}/project/${projectId}/board`);
+  await page.getByRole("link", { name: "Plan the launch", exact: true }).click();
+  // The dialog is named by its title, the field's value.
+  await expect(page.getByRole("dialog", { name: "Plan the launch" })).toBeVisible();
+  const peek = page.getByRole("dialog");
+  const title = peek.getByRole("textbox", { name: "Title" });
+  await expect(title).toHaveValue("Plan the launch");
+
+  await title.click();
+  await title.fill("Plan the spring launch");
+  await page.keyboard.press("Enter");
+  await expect(title).not.toBeFocused();
+  await expect(page.getByRole("dialog", { name: "Plan the spring launch" })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Plan the spring launch", exact: true }),
+  ).toBeVisible();
+
+  // Escape in the title puts it back and goes no further: the peek stays open.
+  await title.click();
+  await title.fill("Something else");
+  await page.keyboard.press("Escape");
+  await expect(title).toHaveValue("Plan the spring launch");
+  await expect(peek).toBeVisible();
+  // The next Escape closes the peek, as from anywhere in it.
+  await page.keyboard.press("Escape");
+  await expect(peek).toBeHidden();
+
+  const other = await owner.newPage();
+  await other.goto(url);
+  await expect(
+    other.getByRole("heading", { level: 1, name: "Plan the spring launch" }),
+  ).toBeVisible();
+  await owner.close();
+});

@@ -1,6 +1,7 @@
 import DOMPurify from "dompurify";
 import { marked } from "marked";
 import { attachmentIdOf } from "../../shared/attachments.ts";
+import { linkTaskReferences, type TaskReferences } from "./task-references.ts";
 
 /**
  * The one way the app turns markdown written by people into HTML: marked (GitHub's flavour,
@@ -53,11 +54,13 @@ type RenderOptions = {
   interactive?: boolean;
   /** A mentioned person's name now, by user id; without it (or them) the name as written. */
   nameOf?: (userId: string) => string | undefined;
+  /** The workspace's tasks: their keys in the text become links with their status. */
+  references?: TaskReferences;
 };
 
 export function renderMarkdown(
   text: string,
-  { interactive = false, nameOf, attachmentImage }: RenderOptions = {},
+  { interactive = false, nameOf, attachmentImage, references }: RenderOptions = {},
 ): string {
   const html = marked.parse(text, { async: false, gfm: true, breaks: true });
   const clean = DOMPurify.sanitize(html, {
@@ -78,6 +81,7 @@ export function renderMarkdown(
   for (const link of inert.body.querySelectorAll('a[href^="user:"]')) {
     showMention(inert, link, nameOf);
   }
+  if (references) linkTaskReferences(inert.body, references);
   // A link elsewhere opens in a new tab, telling that page nothing; one into the app stays here.
   for (const link of inert.body.querySelectorAll("a")) {
     if (isThisSite(link.getAttribute("href"))) continue;

@@ -81,21 +81,26 @@ export function useTaskStatusOf(workspaceId: string): (task: Task) => WorkflowSt
     },
     { default: noStatusMap, dependencies: [workspaceId] },
   );
-  return useMemo(
-    () =>
-      (task: Task): WorkflowStatus | undefined => {
-        const key = (id: string) => `${task.projectId}/${id}`;
-        let status = statuses.get(key(task.status));
-        // A chain of replacements is as long as the deletions that made it.
-        for (let hops = 0; status?.replacedBy && hops < 50; hops++) {
-          const next = statuses.get(key(status.replacedBy));
-          if (!next) break;
-          status = next;
-        }
-        return status ?? defaultsById.get(task.status);
-      },
-    [statuses],
-  );
+  return useMemo(() => (task: Task) => statusOfTask(statuses, task), [statuses]);
+}
+
+/**
+ * A task's status among the workspace's (by `{projectId}/{id}`): a deleted one reads as the one
+ * that replaced it, an unknown one as the default of that id.
+ */
+export function statusOfTask(
+  statuses: ReadonlyMap<string, Status>,
+  task: Task,
+): WorkflowStatus | undefined {
+  const key = (id: string) => `${task.projectId}/${id}`;
+  let status = statuses.get(key(task.status));
+  // A chain of replacements is as long as the deletions that made it.
+  for (let hops = 0; status?.replacedBy && hops < 50; hops++) {
+    const next = statuses.get(key(status.replacedBy));
+    if (!next) break;
+    status = next;
+  }
+  return status ?? defaultsById.get(task.status);
 }
 
 const noStatusMap: ReadonlyMap<string, Status> = new Map();

@@ -1,10 +1,25 @@
-import { useLayoutEffect, useMemo, useRef, type MouseEvent } from "react";
+import {
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type MouseEvent,
+} from "react";
 import {
   loadImageOnClick,
   renderMarkdown,
   TASK_CHECKBOX_CLASS,
   type AttachmentImage,
 } from "../lib/markdown.ts";
+import {
+  keysIn,
+  referencesSignature,
+  TASK_REFERENCE_CLASS,
+  TaskReferencesContext,
+  type TaskReferences,
+} from "../lib/task-references.ts";
 import "./markdown.css";
 
 type MarkdownProps = {
@@ -35,14 +50,16 @@ export function Markdown({
   attachmentImage,
 }: MarkdownProps) {
   const interactive = onTaskToggle !== undefined;
+  const references = useReferencedTasks(text, useContext(TaskReferencesContext));
   const html = useMemo(
     () =>
       renderMarkdown(text, {
         interactive,
         nameOf: (userId) => people?.get(userId),
         attachmentImage,
+        references,
       }),
-    [text, interactive, people, attachmentImage],
+    [text, interactive, people, attachmentImage, references],
   );
   const container = useRef<HTMLDivElement>(null);
   /** The checkbox ticked last: the new HTML replaces it, and focus must stay on its successor. */
@@ -61,6 +78,7 @@ export function Markdown({
 
   const onClick = (event: MouseEvent) => {
     if (loadImageOnClick(event.target)) return;
+    if (openReference(event, references)) return;
     const box = event.target;
     if (!(box instanceof HTMLInputElement) || !box.classList.contains(TASK_CHECKBOX_CLASS)) return;
     const index = Number(box.dataset.taskIndex);
@@ -79,4 +97,39 @@ export function Markdown({
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
+}
+
+/**
+ * The workspace's tasks as this text needs them: a new object when one the text names changes
+ * (`referencesSignature`), so the text is drawn again with its status; a text without keys never
+ * hears of the workspace's changes.
+ */
+function useReferencedTasks(
+  text: string,
+  references: TaskReferences | undefined,
+): TaskReferences | undefined {
+  const keys = useMemo(() => keysIn(text), [text]);
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      references && keys.length > 0 ? references.subscribe(listener) : () => {},
+    [references, keys],
+  );
+  const signature = useSyncExternalStore(subscribe, () =>
+    references && keys.length > 0 ? referencesSignature(keys, references) : "",
+  );
+  return useMemo(() => references && { ...references, signature }, [references, signature]);
+}
+
+/** A plain click on a task's link opens it in the app; a modified one is the browser's. */
+function openReference(event: MouseEvent, references: TaskReferences | undefined): boolean {
+  if (!references || !(event.target instanceof Element)) return false;
+  const link = event.target.closest(`a.${TASK_REFERENCE_CLASS}`);
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) {
+    return false;
+  }
+  const reference = references.resolve(link.textContent ?? "");
+  if (!reference) return false;
+  event.preventDefault();
+  references.open(reference);
+  return true;
 }

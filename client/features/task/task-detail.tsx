@@ -36,7 +36,7 @@ import { HistoryNotHere, TaskHistoryLoading } from "../../task-parts/task-histor
 import { TaskProperties } from "./task-properties.tsx";
 import { TaskRelations } from "./task-relations.tsx";
 import { TaskSubtasks } from "./task-subtasks.tsx";
-import { TaskTitle } from "./task-title.tsx";
+import { TaskTitle } from "../../task-parts/task-title.tsx";
 import { useTaskLookup } from "./use-task-lookup.ts";
 import "../../styles/labels.css";
 import "../../styles/task.css";

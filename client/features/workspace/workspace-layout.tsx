@@ -1,5 +1,7 @@
-import { createLazyRoute, Link, Outlet, useRouterState } from "@tanstack/react-router";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { createLazyRoute, Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { TaskReferencesContext, type TaskReference } from "../../lib/task-references.ts";
+import { useWorkspaceTaskReferences } from "../../platform/task-references.ts";
 import { NotHere } from "../../ui/not-here.tsx";
 import { skeletonShapeOf } from "../../ui/screen-skeletons.tsx";
 import { rememberActiveWorkspace } from "../../platform/preferences/active-workspace.ts";
@@ -23,6 +25,12 @@ function WorkspaceLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const absence = useAbsence(workspace === null);
   const foundId = workspace?.id;
+  const navigate = useNavigate();
+  const openTask = useCallback(
+    (reference: TaskReference) => void navigate({ href: reference.href }),
+    [navigate],
+  );
+  const references = useWorkspaceTaskReferences(workspaceId, openTask);
 
   useEffect(() => {
     if (foundId) rememberActiveWorkspace(foundId);
@@ -72,7 +80,9 @@ function WorkspaceLayout() {
             if (visible && event.relatedTarget === null) lastFocused.current = null;
           }}
         >
-          <Outlet />
+          <TaskReferencesContext.Provider value={references}>
+            <Outlet />
+          </TaskReferencesContext.Provider>
         </div>
       )}
     </>

@@ -5,11 +5,13 @@ import type { EditorView } from "@tiptap/pm/view";
 import { useEditor, type Editor } from "@tiptap/react";
 import { Placeholder } from "@tiptap/extensions";
 import Suggestion, { type SuggestionProps } from "@tiptap/suggestion";
-import { useRef, useState, type DependencyList, type ReactNode } from "react";
+import { useContext, useRef, useState, type DependencyList, type ReactNode } from "react";
 import type { Member } from "../../../shared/entities.ts";
 import { documentExtensions } from "../../../shared/rich-text/document-schema.ts";
 import { markdownToDocument } from "../../../shared/rich-text/markdown.ts";
 import { membersMatching } from "../../lib/mention-query.ts";
+import { TaskReferencesContext, type TaskReference } from "../../lib/task-references.ts";
+import { StatusIcon } from "../../ui/status-icon.tsx";
 import { Avatar } from "../../ui/avatar.tsx";
 import {
   BLOCK_COMMANDS,
@@ -21,6 +23,7 @@ import { FormatBubble } from "./format-bubble.tsx";
 import { imageNodeView } from "./image-view.tsx";
 import { mentionNodeView } from "./mention-view.tsx";
 import { SuggestionList, type Suggestion as ListSuggestion } from "./suggestion-list.tsx";
+import { TaskReferenceLinks } from "./task-reference-links.ts";
 import "../../styles/rich-text.css";
 
 /** Text that reads as markdown: a heading, a list, a quote, a fence, emphasis, code or a link. */
@@ -74,6 +77,10 @@ export function useRichText(
   latest.current = options;
   const mentions = useSuggestion<Member>();
   const blocks = useSuggestion<BlockCommand>();
+  const tasks = useSuggestion<TaskReference>();
+  const references = useContext(TaskReferencesContext);
+  const referencesRef = useRef(references);
+  referencesRef.current = references;
   const [linkOpen, setLinkOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const label = options.label;
@@ -104,10 +111,24 @@ export function useRichText(
           },
         }),
         BlockMenu.configure({
+          char: "/",
+          allowSpaces: true,
           items: (query: string) => commandsMatching(blockCommands(), query),
+          pick: (editor, range, command) => command.run(editor, range),
           render: () =>
             blocks.renderer((props) => (command) => command.run(props.editor, props.range)),
         }),
+        TaskMenu.configure({
+          char: "#",
+          allowSpaces: false,
+          items: (query: string) => referencesRef.current?.search(query, 8) ?? [],
+          pick: (editor, range, reference) => insertReference(editor, range, reference),
+          render: () =>
+            tasks.renderer(
+              (props) => (reference) => insertReference(props.editor, props.range, reference),
+            ),
+        }),
+        TaskReferenceLinks.configure({ references: () => referencesRef.current }),
         DocumentEnds,
         LengthLimit.configure({ max: options.maxLength ?? Infinity }),
         Placeholder.configure({ placeholder: options.placeholder ?? "" }),
@@ -129,7 +150,9 @@ export function useRichText(
             onSubmit();
             return true;
           }
-          if (mentions.keyDown(event) || blocks.keyDown(event)) return true;
+          if (mentions.keyDown(event) || blocks.keyDown(event) || tasks.keyDown(event)) {
+            return true;
+          }
           if (event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey)) {
             return openLink();
           }
@@ -257,6 +280,25 @@ export function useRichText(
           onHighlight={blocks.highlight}
         />
       )}
+      {field && tasks.current && tasks.current.items.length > 0 && (
+        <SuggestionList
+          suggestion={tasks.current}
+          label="Link a task"
+          field={field}
+          className="task-reference-popup"
+          itemKey={(reference) => reference.key}
+          renderItem={(reference) => (
+            <>
+              <span className="ui-item-icon">
+                <StatusIcon category={reference.category} color={reference.color} />
+              </span>
+              <span className="task-reference-popup-key">{reference.key}</span>
+              <span className="ui-item-label">{reference.title}</span>
+            </>
+          )}
+          onHighlight={tasks.highlight}
+        />
+      )}
       <FormatBubble editor={editor} linkOpen={linkOpen} onLinkOpenChange={setLinkOpen} />
       {options.onFiles && (
         <input
@@ -344,38 +386,54 @@ function useSuggestion<T>() {
   };
 }
 
-type BlockMenuOptions = {
-  items: (query: string) => BlockCommand[];
-  render: () => ReturnType<ReturnType<typeof useSuggestion<BlockCommand>>["renderer"]>;
+type MenuOptions<T> = {
+  char: string;
+  allowSpaces: boolean;
+  items: (query: string) => T[];
+  pick: (editor: Editor, range: Range, item: T) => void;
+  render: () => ReturnType<ReturnType<typeof useSuggestion<T>>["renderer"]>;
 };
 
-/** `/` at a line's start or after a space: the list of blocks (block-commands.tsx). */
-const BlockMenu = Extension.create<BlockMenuOptions>({
-  name: "blockMenu",
-  addOptions: () => ({ items: () => [], render: () => ({}) as never }),
-  addProseMirrorPlugins() {
-    return [
-      Suggestion<BlockCommand, BlockCommand>({
-        editor: this.editor,
-        pluginKey: new PluginKey("blockMenu"),
-        char: "/",
-        startOfLine: false,
-        allowSpaces: true,
-        items: ({ query }) => this.options.items(query),
-        command: ({
-          editor,
-          range,
-          props,
-        }: {
-          editor: Editor;
-          range: Range;
-          props: BlockCommand;
-        }) => props.run(editor, range),
-        render: this.options.render,
-      }),
-    ];
-  },
-});
+/** A list under the caret opened by a character at a line's start or after a space. */
+function suggestionMenu<T>(name: string) {
+  return Extension.create<MenuOptions<T>>({
+    name,
+    addOptions: () => ({
+      char: "/",
+      allowSpaces: false,
+      items: () => [],
+      pick: () => {},
+      render: () => ({}) as never,
+    }),
+    addProseMirrorPlugins() {
+      const { char, allowSpaces, items, pick, render } = this.options;
+      return [
+        Suggestion<T, T>({
+          editor: this.editor,
+          pluginKey: new PluginKey(name),
+          char,
+          startOfLine: false,
+          allowSpaces,
+          items: ({ query }) => items(query),
+          command: ({ editor, range, props }: { editor: Editor; range: Range; props: T }) =>
+            pick(editor, range, props),
+          render,
+        }),
+      ];
+    },
+  });
+}
+
+/** `/`: the list of blocks (block-commands.tsx). */
+const BlockMenu = suggestionMenu<BlockCommand>("blockMenu");
+
+/** `#`: the workspace's tasks; the one picked is written as its key (`WEB-12`), then a link. */
+const TaskMenu = suggestionMenu<TaskReference>("taskMenu");
+
+/** The picked task's key in place of `#` and what was typed after it, and a space. */
+function insertReference(editor: Editor, range: Range, reference: TaskReference) {
+  editor.chain().focus().insertContentAt(range, `${reference.key} `).run();
+}
 
 /** Ctrl+Home and Ctrl+End (Cmd on a Mac) go to the document's start and end, as in any editor. */
 const DocumentEnds = Extension.create({

@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type ReactNode,
 } from "react";
 import type { Task } from "../../../../shared/entities.ts";
 import { formatTaskKey } from "../../../../shared/task-key.ts";
@@ -17,6 +18,7 @@ import { TaskActivity } from "../../../task-parts/task-activity.tsx";
 import { TaskComments } from "../../../task-parts/task-comments.tsx";
 import { HistoryNotHere, TaskHistoryLoading } from "../../../task-parts/task-history.tsx";
 import { TaskSubscribers } from "../../../task-parts/task-subscribers.tsx";
+import { TaskTitle } from "../../../task-parts/task-title.tsx";
 import { memberNames } from "../../../lib/activity-text.ts";
 import { TaskDescription } from "../../../task-parts/description/task-description.tsx";
 import { useReportPresence } from "../../../platform/presence/presence-reporter.ts";
@@ -185,7 +187,13 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
         </div>
       </header>
       <div className="task-peek-body">
-        <BaseDialog.Title className="task-peek-title">{task.title}</BaseDialog.Title>
+        <TaskTitle
+          key={task.id}
+          task={task}
+          canEdit={can.update}
+          className="task-peek-title"
+          heading={peekHeading}
+        />
         <div className="task-peek-properties" role="group" aria-label="Properties">
           <StatusPicker
             {...control("status")}
@@ -241,6 +249,11 @@ function PeekContent({ task, context, actions, onStep }: PeekContentProps) {
     </>
   );
 }
+
+/** The peek's title is the dialog's, which names it. */
+const peekHeading = (props: { className: string; children: ReactNode }) => (
+  <BaseDialog.Title {...props} />
+);
 
 /**
  * The task's comments (with the box to write one) and its activity, as on its page, or the

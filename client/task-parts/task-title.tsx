@@ -1,14 +1,38 @@
-import { useRef, useState, type KeyboardEvent } from "react";
-import type { Task } from "../../../shared/entities.ts";
-import { showError } from "../../lib/api-errors.ts";
-import { GrowTextarea } from "../../ui/grow-textarea.tsx";
-import { useSync } from "../../platform/sync/replicache-provider.tsx";
+import { useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from "react";
+import type { Task } from "../../shared/entities.ts";
+import { showError } from "../lib/api-errors.ts";
+import { GrowTextarea } from "../ui/grow-textarea.tsx";
+import { useSync } from "../platform/sync/replicache-provider.tsx";
+import "../styles/task-title.css";
+
+/** Out of the field, to the dialog it sits in (a peek's keys work again), else to the page. */
+function leave(field: HTMLTextAreaElement) {
+  const dialog = field.closest<HTMLElement>('[role="dialog"]');
+  if (dialog) dialog.focus();
+  else field.blur();
+}
+
+type HeadingProps = { className: string; children: ReactNode };
+
+/** The page's title is its `h1`; the peek's is the dialog's own title. */
+const pageHeading = (props: HeadingProps) => <h1 {...props} />;
 
 /**
- * The title, edited in place: Enter or leaving the field saves, Escape puts it back. A long
+ * The title, edited in place as it is shown (no box): Enter or leaving the field saves, Escape
+ * puts it back and leaves the field (the key goes no further, so a peek stays open). A long
  * title wraps onto as many lines as it needs; a title has no line breaks of its own.
  */
-export function TaskTitle({ task, canEdit }: { task: Task; canEdit: boolean }) {
+export function TaskTitle({
+  task,
+  canEdit,
+  className = "task-title",
+  heading = pageHeading,
+}: {
+  task: Task;
+  canEdit: boolean;
+  className?: string;
+  heading?: (props: HeadingProps) => ReactElement;
+}) {
   const { rep } = useSync();
   const [draft, setDraft] = useState<string | null>(null);
   const [seen, setSeen] = useState(task.title);
@@ -43,17 +67,19 @@ export function TaskTitle({ task, canEdit }: { task: Task; canEdit: boolean }) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter") {
       event.preventDefault();
-      event.currentTarget.blur();
-    } else if (event.key === "Escape") {
+      leave(event.currentTarget);
+    } else if (event.key === "Escape" && !event.nativeEvent.isComposing) {
+      event.stopPropagation();
       cancelled.current = true;
       setDraft(null);
-      event.currentTarget.blur();
+      leave(event.currentTarget);
     }
   };
 
-  if (!canEdit) return <h1 className="task-title">{task.title}</h1>;
-  return (
-    <h1 className="task-title">
+  if (!canEdit) return heading({ className, children: task.title });
+  return heading({
+    className,
+    children: (
       <GrowTextarea
         className="task-title-input"
         aria-label="Title"
@@ -72,6 +98,6 @@ export function TaskTitle({ task, canEdit }: { task: Task; canEdit: boolean }) {
           else commit();
         }}
       />
-    </h1>
-  );
+    ),
+  });
 }
