@@ -35,8 +35,8 @@ async function newTask(request: APIRequestContext, projectId: string, descriptio
   return id;
 }
 
-/** An image that loaded: its bytes arrived and decoded. */
-async function expectLoaded(image: Locator) {
+/** An image that loaded: its bytes arrived and decoded (the test's picture is `width` wide). */
+async function expectLoaded(image: Locator, width = 1) {
   await expect(image).toBeVisible();
   // A thumbnail loads lazily, once it is near the viewport. The element may be replaced as its
   // upload completes or the server confirms it (the pending preview gives way to the stored
@@ -51,7 +51,7 @@ async function expectLoaded(image: Locator) {
         return 0;
       }
     })
-    .toBe(1);
+    .toBe(width);
 }
 
 const attachments = (page: Page) => page.getByRole("region", { name: "Attachments" });
@@ -114,6 +114,67 @@ test("an image pasted into a description appears in another person's browser liv
   await expectLoaded(attachments(milo).getByRole("listitem").locator("img"));
   await owner.close();
   await member.close();
+});
+
+test("an image pasted into a description shows how far its upload has gone, in place", async ({
+  browser,
+}) => {
+  const { owner, workspaceId, projectId } = await ownerAndMember(browser);
+  const taskId = await newTask(owner.request, projectId, "Notes");
+  const olga = await owner.newPage();
+  await olga.goto(taskUrlOf(workspaceId, projectId, taskId));
+  await descriptionEditor(olga).click();
+  await olga.keyboard.press("Control+End");
+  // A slow line up (seconds for the picture below), so the upload is seen on its way.
+  const cdp = await owner.newCDPSession(olga);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 32 * 1024,
+  });
+
+  // A photo-like picture (noise compresses badly: a PNG of several hundred KB), pasted.
+  await descriptionEditor(olga).evaluate(async (content) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 360;
+    canvas.height = 360;
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("no canvas");
+    const pixels = context.createImageData(canvas.width, canvas.height);
+    for (let index = 0; index < pixels.data.length; index++) {
+      pixels.data[index] = index % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+    }
+    context.putImageData(pixels, 0, 0);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
+    if (!blob) throw new Error("no picture");
+    const data = new DataTransfer();
+    data.items.add(new File([blob], "photo.png", { type: "image/png" }));
+    content.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  });
+
+  // The picture shows at once from this browser's copy, with the upload's progress over it.
+  const image = descriptionEditor(olga).getByRole("img", { name: "photo.png" });
+  await expectLoaded(image, 360);
+  const progress = descriptionEditor(olga).getByRole("progressbar", { name: "Upload" });
+  const sent = async () => Number(await progress.getAttribute("value"));
+  await expect.poll(sent, { timeout: 15_000 }).toBeGreaterThan(0);
+  const first = await sent();
+  await expect(descriptionEditor(olga)).toContainText(/Uploading \d+%/);
+  await expect.poll(sent).toBeGreaterThan(first);
+  // Once it is up, the badge goes and the picture stays.
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(progress).toBeHidden({ timeout: 30_000 });
+  await expect(descriptionEditor(olga)).not.toContainText("Uploading");
+  await expectLoaded(image, 360);
+  await owner.close();
 });
 
 test("a file attached offline survives a reload, uploads once back online, and another person downloads it", async ({

@@ -73,6 +73,7 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
           members={members}
           cursors={cursors}
           onFiles={onFiles}
+          attachmentImage={attachmentImage}
         />
       ) : (
         // Read only, or the editor's code on its way (a moment, from the cache when offline).

@@ -2,6 +2,7 @@ import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from 
 import { Maximize2 } from "lucide-react";
 import { useContext, useEffect, useState } from "react";
 import { attachmentIdOf } from "../../../shared/attachments.ts";
+import { useUploadProgress } from "../../platform/use-attachments.ts";
 import { Dialog, DialogContent } from "../../ui/dialog.tsx";
 import { classNames } from "../../ui/class-names.ts";
 import { AttachmentImages } from "./editor-context.tsx";
@@ -71,7 +72,7 @@ function ImageView({ node, selected }: ReactNodeViewProps) {
             setWaiting(true);
           }}
         />
-        {state?.pending && <span className="rich-image-uploading">Uploading…</span>}
+        {state?.pending && id && <UploadBadge id={id} />}
         <button
           type="button"
           className="rich-image-expand"
@@ -97,6 +98,33 @@ function ImageView({ node, selected }: ReactNodeViewProps) {
     >
       {content}
     </NodeViewWrapper>
+  );
+}
+
+/**
+ * Over an image whose bytes are on their way: how far this tab's upload has gone (a bar and a
+ * percentage), that it waits (offline, or behind other files), or why it failed; someone
+ * else's upload only says it is under way.
+ */
+function UploadBadge({ id }: { id: string }) {
+  const progress = useUploadProgress(id);
+  if (!progress) return <span className="rich-image-uploading">Uploading…</span>;
+  if (progress.state === "failed") {
+    return (
+      <span className="rich-image-uploading" data-state="failed" role="alert">
+        {progress.message ?? "The upload failed"}
+      </span>
+    );
+  }
+  if (progress.state === "waiting") {
+    return <span className="rich-image-uploading">Waiting to upload…</span>;
+  }
+  const percent = progress.total > 0 ? Math.floor((progress.loaded / progress.total) * 100) : 0;
+  return (
+    <span className="rich-image-uploading">
+      <progress className="rich-image-progress" aria-label="Upload" value={percent} max={100} />
+      Uploading {percent}%
+    </span>
   );
 }
 
