@@ -108,6 +108,33 @@ test("markdown pasted into the comment box becomes formatting, and HTML pasted t
   await member.close();
 });
 
+test("a code block takes its language from the fence or its picker; the comment names it, and the markdown keeps it", async ({
+  browser,
+}) => {
+  const { owner, member, olga, milo } = await taskPage(browser);
+  const box = commentBox(olga);
+  await box.click();
+  await olga.keyboard.type("```ts ");
+  await olga.keyboard.type("const answer = 42;");
+  const picker = box.getByRole("combobox", { name: "Code language" });
+  await expect(picker).toHaveText("TypeScript");
+
+  // Chosen by keyboard: the picker is reached from the block and opened with Enter.
+  await picker.focus();
+  await olga.keyboard.press("Enter");
+  await olga.getByRole("option", { name: "Python" }).click();
+  await expect(picker).toHaveText("Python");
+  await box.locator("pre").click();
+  await olga.keyboard.press("ControlOrMeta+Enter");
+
+  const sent = comments(milo).getByRole("listitem", { name: "Comment by Olga Owner" });
+  await expect(sent.locator("pre")).toHaveAttribute("data-language", "Python");
+  await expect(sent.locator("pre code")).toHaveText("const answer = 42;");
+  await expect(sent.locator("pre code")).not.toHaveAttribute("class", /.*/);
+  await owner.close();
+  await member.close();
+});
+
 test("the @ list: a name that matches no one, mended, is picked with Enter; Mod+Enter sends with the list open", async ({
   browser,
 }) => {

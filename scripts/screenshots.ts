@@ -168,6 +168,28 @@ const screens: Screen[] = [
     },
   },
   {
+    // Tasks named in the description: keys drawn as links with their status, and the `#` list.
+    name: "description-references",
+    url: (w) => `${project(w)}/task/${w.sample[3]?.id}`,
+    ready: ".task-reference-popup",
+    signedIn: true,
+    act: async (page) => {
+      const editor = page.getByRole("textbox", { name: "Description" });
+      await editor.click();
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type("Follows #");
+      await page.locator(".task-reference-popup [role=option]").nth(1).click();
+      await page.keyboard.type("and #");
+      await page.locator(".task-reference-popup [role=option]").nth(4).click();
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("```python ");
+      await page.keyboard.type("print('checked')");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Same as #");
+    },
+  },
+  {
     // A word selected in the description: the bubble of marks and the link.
     name: "description-bubble",
     url: (w) => `${project(w)}/task/${w.sample[2]?.id}`,

@@ -1,6 +1,7 @@
 import DOMPurify from "dompurify";
 import { marked } from "marked";
 import { attachmentIdOf } from "../../shared/attachments.ts";
+import { codeLanguageName } from "./code-languages.ts";
 import { linkTaskReferences, type TaskReferences } from "./task-references.ts";
 
 /**
@@ -21,7 +22,12 @@ const ALLOWED_TAGS = [
   "input",
 ];
 
-const ALLOWED_ATTR = ["href", "title", "src", "alt", "align", "type", "checked", "disabled"];
+// `class` only for a code block's language (`language-ts`): every class is taken away again
+// once that is read (`nameCodeLanguages`), so no written HTML can look like the app's own.
+const ALLOWED_ATTR = [
+  ...["href", "title", "src", "alt", "align", "type", "checked", "disabled"],
+  "class",
+];
 
 /**
  * http(s), mailto and blob addresses, or a relative one: no `javascript:`, `data:` links and the
@@ -72,6 +78,7 @@ export function renderMarkdown(
   });
   // Finished in a document of its own, which loads no image and runs nothing.
   const inert = new DOMParser().parseFromString(clean, "text/html");
+  nameCodeLanguages(inert.body);
   let taskIndex = 0;
   for (const input of inert.body.querySelectorAll("input")) {
     if (input.getAttribute("type") === "checkbox")
@@ -99,6 +106,21 @@ export function renderMarkdown(
     else image.remove();
   }
   return inert.body.innerHTML;
+}
+
+/**
+ * A code block written with its language (` ```ts `) names it over the code ("TypeScript",
+ * `data-language`, drawn by markdown.css); then every class goes.
+ */
+function nameCodeLanguages(body: HTMLElement) {
+  for (const element of body.querySelectorAll("[class]")) {
+    const language = /^language-(\S+)$/.exec(element.getAttribute("class") ?? "")?.[1];
+    const block = element.parentElement;
+    if (language && element.tagName === "CODE" && block?.tagName === "PRE") {
+      block.dataset.language = codeLanguageName(language);
+    }
+    element.removeAttribute("class");
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { TaskItem, TaskList } from "@tiptap/extension-list";
 import Mention, { type MentionOptions } from "@tiptap/extension-mention";
 import { Table, TableKit } from "@tiptap/extension-table";
 import StarterKit from "@tiptap/starter-kit";
+import CodeBlock from "@tiptap/extension-code-block";
 import { MENTION_SOURCE, mentionMarkdown, unescapeMentionName } from "../mentions.ts";
 
 /**
@@ -85,6 +86,8 @@ export type DocumentOptions = {
   imageView?: NodeViewRenderer;
   /** How an editor draws a mention (the browser's: the person's name now). */
   mentionView?: NodeViewRenderer;
+  /** How an editor draws a code block (the browser's: with its language's picker). */
+  codeBlockView?: NodeViewRenderer;
 };
 
 /**
@@ -100,6 +103,7 @@ export function documentExtensions(options: DocumentOptions = {}): AnyExtension[
       underline: false,
       link: false,
       hardBreak: false,
+      codeBlock: false,
       // One client's trailing paragraph and another's would make two.
       ...(options.collaborative ? { undoRedo: false as const, trailingNode: false as const } : {}),
     }),
@@ -111,6 +115,9 @@ export function documentExtensions(options: DocumentOptions = {}): AnyExtension[
       // The item's own words name its checkbox, as the read-only views name theirs.
       a11y: { checkboxLabel: (node) => node.textContent || "Empty checklist item" },
     }),
+    options.codeBlockView
+      ? CodeBlock.extend({ addNodeView: () => options.codeBlockView ?? null })
+      : CodeBlock,
     TableKit.configure({ table: false }),
     TableBlock,
     (options.imageView

@@ -19,6 +19,7 @@ import {
   fileCommand,
   type BlockCommand,
 } from "./block-commands.tsx";
+import { codeBlockNodeView } from "./code-block-view.tsx";
 import { FormatBubble } from "./format-bubble.tsx";
 import { imageNodeView } from "./image-view.tsx";
 import { mentionNodeView } from "./mention-view.tsx";
@@ -96,6 +97,7 @@ export function useRichText(
           collaborative: options.collaborative,
           imageView: imageNodeView,
           mentionView: mentionNodeView,
+          codeBlockView: codeBlockNodeView,
           mention: {
             HTMLAttributes: { class: "markdown-mention" },
             renderText: ({ node }) => `@${String(node.attrs.label ?? "")}`,
