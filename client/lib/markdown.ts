@@ -1,12 +1,19 @@
 import DOMPurify from "dompurify";
-import { marked } from "marked";
 import { attachmentIdOf } from "../../shared/attachments.ts";
+import { documentToHtml } from "../../shared/rich-text/document-html.ts";
+import { markdownToDocument } from "../../shared/rich-text/markdown.ts";
+import {
+  IMAGE_PLACEHOLDER_CLASS,
+  TASK_CHECKBOX_CLASS,
+  type AttachmentImage,
+} from "./markdown-view.ts";
 import { codeLanguageName } from "./code-languages.ts";
 import { linkTaskReferences, type TaskReferences } from "./task-references.ts";
 
 /**
- * The one way the app turns markdown written by people into HTML: marked (GitHub's flavour,
- * line breaks kept), then a strict allow-list. Anyone in a workspace writes descriptions, so
+ * The one way the app turns markdown written by people into HTML: read as the document the
+ * editors edit (shared/rich-text: GitHub's flavour, line breaks kept; HTML typed stays text),
+ * drawn from that document (`documentToHtml`), then a strict allow-list. Anyone in a workspace writes descriptions, so
  * nothing may style the page (a `style` overlay), ask for a password (a `<form>`), run or embed
  * anything, or call home. Only an attachment's image (`/api/attachments/{id}/content`) loads by
  * itself; any other image loads only when the reader asks (a "Load image from <host>" button, see
@@ -25,7 +32,7 @@ const ALLOWED_TAGS = [
 // `class` only for a code block's language (`language-ts`): every class is taken away again
 // once that is read (`nameCodeLanguages`), so no written HTML can look like the app's own.
 const ALLOWED_ATTR = [
-  ...["href", "title", "src", "alt", "align", "type", "checked", "disabled"],
+  ...["href", "title", "src", "alt", "align", "type", "checked", "disabled", "start"],
   "class",
 ];
 
@@ -38,20 +45,8 @@ const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto|blob|user):|[^a-z]|[a-z+.-]+(?:
 /** Marks a mention shown as a chip; the person's user id waits in `data-user-id`. */
 const MENTION_CLASS = "markdown-mention";
 
-/** Marks the placeholder of an external image; its address waits in `data-src`. */
-const IMAGE_PLACEHOLDER_CLASS = "markdown-image-placeholder";
-
-/** Marks a task list's checkbox; its place among the text's task items waits in `data-task-index`. */
-export const TASK_CHECKBOX_CLASS = "markdown-task-checkbox";
-
 /** Marks an image of ours whose bytes are still on their way. */
 const IMAGE_PENDING_CLASS = "markdown-image-pending";
-
-/**
- * How an attachment's image shows (shared/attachments.ts): from a local address while this
- * browser sends it, as "Uploading image…" while someone else's is on its way, else as is.
- */
-export type AttachmentImage = (id: string) => { localUrl?: string; pending: boolean } | undefined;
 
 type RenderOptions = {
   /** For attachments' images (`/api/attachments/{id}/content`); without it they load as is. */
@@ -68,7 +63,8 @@ export function renderMarkdown(
   text: string,
   { interactive = false, nameOf, attachmentImage, references }: RenderOptions = {},
 ): string {
-  const html = marked.parse(text, { async: false, gfm: true, breaks: true });
+  // The document the editor edits, read from the markdown by the same schema, drawn as HTML.
+  const html = documentToHtml(markdownToDocument(text));
   const clean = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
@@ -201,19 +197,4 @@ function placeholder(inert: Document, image: HTMLImageElement, source: URL): HTM
   button.title = alt ? `${alt} (${source.href})` : source.href;
   button.textContent = source.host ? `Load image from ${source.host}` : "Load embedded image";
   return button;
-}
-
-/**
- * For the element rendered HTML sits in: a click on an image placeholder loads the image in its
- * place. Returns whether the click was one.
- */
-export function loadImageOnClick(target: EventTarget): boolean {
-  if (!(target instanceof Element)) return false;
-  const button = target.closest(`button.${IMAGE_PLACEHOLDER_CLASS}`);
-  if (!(button instanceof HTMLButtonElement) || !button.dataset.src) return false;
-  const image = document.createElement("img");
-  image.src = button.dataset.src;
-  image.alt = button.dataset.alt ?? "";
-  button.replaceWith(image);
-  return true;
 }

@@ -74,17 +74,18 @@ export function referenceAttributes(reference: TaskReference): Record<string, st
 export function linkTaskReferences(root: HTMLElement, references: TaskReferences): void {
   const owner = root.ownerDocument;
   const walker = owner.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const texts: Text[] = [];
+  const found: [Text, RegExpExecArray[]][] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node as Text;
     if (text.parentElement?.closest("a, code, pre, .markdown-mention, button")) continue;
-    TASK_KEY_IN_TEXT.lastIndex = 0;
-    if (TASK_KEY_IN_TEXT.test(text.data)) texts.push(text);
+    // matchAll starts from a copy of the pattern's own place: it is always 0 here (no `test`).
+    const matches = [...text.data.matchAll(TASK_KEY_IN_TEXT)];
+    if (matches.length > 0) found.push([text, matches]);
   }
-  for (const text of texts) {
+  for (const [text, matches] of found) {
     const parts: Node[] = [];
     let last = 0;
-    for (const match of text.data.matchAll(TASK_KEY_IN_TEXT)) {
+    for (const match of matches) {
       const reference = references.resolve(match[0]);
       if (!reference) continue;
       parts.push(owner.createTextNode(text.data.slice(last, match.index)));

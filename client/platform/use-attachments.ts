@@ -3,7 +3,7 @@ import { useSubscribe } from "replicache-react";
 import { attachmentSchema, type Attachment } from "../../shared/entities.ts";
 import { prefixes } from "../../shared/keys.ts";
 import { showError } from "../lib/api-errors.ts";
-import type { AttachmentImage } from "../lib/markdown.ts";
+import type { AttachmentImage } from "../lib/markdown-view.ts";
 import { useSync } from "./sync/replicache-provider.tsx";
 import { currentUploader, type AddedFile, type UploadProgress } from "./upload-queue.ts";
 

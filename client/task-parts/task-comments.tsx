@@ -14,7 +14,7 @@ import { readCommentDraft, writeCommentDraft } from "./comment-drafts.ts";
 import { useMediaQuery } from "../platform/browser/use-media-query.ts";
 import { modKeyLabel } from "../platform/shortcuts/use-shortcuts.ts";
 import { relativeTime } from "../lib/relative-time.ts";
-import type { AttachmentImage } from "../lib/markdown.ts";
+import type { AttachmentImage } from "../lib/markdown-view.ts";
 import { fileMarkdown, useAddFiles, useAttachmentImages } from "../platform/use-attachments.ts";
 import type { NameOf } from "../lib/activity-text.ts";
 import "../styles/task-history.css";

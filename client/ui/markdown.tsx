@@ -1,18 +1,21 @@
 import {
   useCallback,
   useContext,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
   useSyncExternalStore,
   type MouseEvent,
 } from "react";
+import type { renderMarkdown } from "../lib/markdown.ts";
+import { markdownToPlainText } from "../lib/markdown-plain-text.ts";
 import {
   loadImageOnClick,
-  renderMarkdown,
   TASK_CHECKBOX_CLASS,
   type AttachmentImage,
-} from "../lib/markdown.ts";
+} from "../lib/markdown-view.ts";
 import {
   keysIn,
   referencesSignature,
@@ -40,7 +43,8 @@ type MarkdownProps = {
 
 /**
  * The one way the app shows markdown people wrote (descriptions, comments, the public page):
- * sanitised HTML from `lib/markdown.ts`, styled by `markdown.css`.
+ * the document the editors edit, drawn as sanitised HTML by `lib/markdown.ts` (loaded with the
+ * first text shown), styled by `markdown.css`.
  */
 export function Markdown({
   text,
@@ -51,15 +55,16 @@ export function Markdown({
 }: MarkdownProps) {
   const interactive = onTaskToggle !== undefined;
   const references = useReferencedTasks(text, useContext(TaskReferencesContext));
+  const renderer = useRenderer();
   const html = useMemo(
     () =>
-      renderMarkdown(text, {
+      renderer?.renderMarkdown(text, {
         interactive,
         nameOf: (userId) => people?.get(userId),
         attachmentImage,
         references,
       }),
-    [text, interactive, people, attachmentImage, references],
+    [renderer, text, interactive, people, attachmentImage, references],
   );
   const container = useRef<HTMLDivElement>(null);
   /** The checkbox ticked last: the new HTML replaces it, and focus must stay on its successor. */
@@ -75,6 +80,14 @@ export function Markdown({
   }, [html]);
 
   if (!text.trim()) return placeholder ? <p className="muted">{placeholder}</p> : null;
+  // The first text shown waits a moment for the renderer: its words meanwhile, unformatted.
+  if (html === undefined) {
+    return (
+      <div className="markdown" aria-busy>
+        <p className="markdown-words">{markdownToPlainText(text)}</p>
+      </div>
+    );
+  }
 
   const onClick = (event: MouseEvent) => {
     if (loadImageOnClick(event.target)) return;
@@ -97,6 +110,31 @@ export function Markdown({
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
+}
+
+type Renderer = { renderMarkdown: typeof renderMarkdown };
+
+let renderer: Renderer | undefined;
+let loading: Promise<Renderer> | undefined;
+
+/**
+ * The renderer (lib/markdown.ts, on the rich-text schema the editors share): loaded with the
+ * first text shown, not with the app; every text after it draws at once.
+ */
+function useRenderer(): Renderer | undefined {
+  const [loaded, setLoaded] = useState(renderer);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loading ??= import("../lib/markdown.ts").then((module) => (renderer = module));
+    void loading.then((module) => {
+      if (live) setLoaded(module);
+    });
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded;
 }
 
 /**

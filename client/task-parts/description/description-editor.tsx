@@ -4,7 +4,7 @@ import { EditorContent } from "@tiptap/react";
 import { useEffect, useMemo, useRef } from "react";
 import { MAX_DESCRIPTION_LENGTH } from "../../../shared/description-doc.ts";
 import type { Member } from "../../../shared/entities.ts";
-import type { AttachmentImage } from "../../lib/markdown.ts";
+import type { AttachmentImage } from "../../lib/markdown-view.ts";
 import { EditorContext } from "../rich-text/editor-context.tsx";
 import { useRichText } from "../rich-text/use-rich-text.tsx";
 import { CursorAwareness, type DescriptionCursors } from "./description-cursors.ts";

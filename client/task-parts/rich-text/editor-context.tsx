@@ -1,6 +1,6 @@
 import { createContext, useMemo, type ReactNode } from "react";
 import type { Member } from "../../../shared/entities.ts";
-import type { AttachmentImage } from "../../lib/markdown.ts";
+import type { AttachmentImage } from "../../lib/markdown-view.ts";
 
 /** How the task's attachments' images show: a local copy while uploading, then the stored file. */
 export const AttachmentImages = createContext<AttachmentImage | undefined>(undefined);

@@ -2,7 +2,7 @@ import { EditorContent } from "@tiptap/react";
 import { useEffect, useRef } from "react";
 import type { Member } from "../../../shared/entities.ts";
 import { documentToMarkdown, markdownToDocument } from "../../../shared/rich-text/markdown.ts";
-import type { AttachmentImage } from "../../lib/markdown.ts";
+import type { AttachmentImage } from "../../lib/markdown-view.ts";
 import { EditorContext } from "./editor-context.tsx";
 import { useRichText } from "./use-rich-text.tsx";
 
