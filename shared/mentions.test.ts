@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findMentions, mentionMarkdown, mentionedUserIds, mentionsAsText } from "./mentions.ts";
+import { findMentions, mentionMarkdown, mentionedUserIds } from "./mentions.ts";
 
 describe("mentions", () => {
   it("a mention is written as readable markdown and read back", () => {
@@ -27,9 +27,5 @@ describe("mentions", () => {
     expect(mentionedUserIds("[x](https://e.com) a@[b](c) @[x](user:) @[](user:u) @Ada")).toEqual(
       [],
     );
-  });
-
-  it("as plain text a mention reads @Name", () => {
-    expect(mentionsAsText("Thanks @[Ada](user:u-1)!")).toBe("Thanks @Ada!");
   });
 });

@@ -40,8 +40,3 @@ export function findMentions(markdown: string): Mention[] {
 export function mentionedUserIds(markdown: string): string[] {
   return [...new Set(findMentions(markdown).map((mention) => mention.userId))];
 }
-
-/** The text with each mention as plain `@Name` (for mail and excerpts). */
-export function mentionsAsText(markdown: string): string {
-  return markdown.replace(MENTION, (_all, name: string) => `@${unescapeMentionName(name)}`);
-}

@@ -181,11 +181,21 @@ describe("who is notified", () => {
     const taskId = await createTask(ann, { assigneeId: ben.id });
 
     await new SyncClient(server, ben).push(
-      m("addComment", { id: newId("c"), taskId, body: "On it", createdAt: now() }),
+      m("addComment", {
+        id: newId("c"),
+        taskId,
+        body: "## On it\n\n- **today**, see [the log](https://example.com/log)",
+        createdAt: now(),
+      }),
     );
 
+    // The excerpt is the words a reader sees, not the markdown's marks.
     const [comment] = await inbox(ann, taskId);
-    expect(comment).toMatchObject({ kind: "comment", actorId: ben.id, excerpt: "On it" });
+    expect(comment).toMatchObject({
+      kind: "comment",
+      actorId: ben.id,
+      excerpt: "On it today, see the log",
+    });
     expect(kinds(await inbox(ben, taskId))).toEqual(["assigned"]);
   });
 

@@ -15,15 +15,23 @@
  * before the change's new subscribers are added, so a person assigned in this change is told
  * "assigned", not also "status changed".
  */
-import { mentionedUserIds, mentionsAsText } from "../../shared/mentions.ts";
+import { mentionedUserIds } from "../../shared/mentions.ts";
+import { markdownToText } from "../../shared/rich-text/document-text.ts";
 import type { Tx } from "../db/transaction.ts";
 import * as rows from "./notification-rows.ts";
 import type { NotificationDetails, TaskEvent } from "./notification-rows.ts";
 
 const EXCERPT_LENGTH = 200;
 
+/** How much of the markdown an excerpt reads: far more than its 200 characters of words. */
+const EXCERPT_SOURCE = 2_000;
+
+/**
+ * The first words of what someone wrote, as a reader sees them (the document the editors edit,
+ * shared/rich-text: no markdown marks, a mention as its name), for the inbox and the mail.
+ */
 function excerpt(markdown: string): string {
-  const text = mentionsAsText(markdown).replace(/\s+/g, " ").trim();
+  const text = markdownToText(markdown.slice(0, EXCERPT_SOURCE)).replace(/\s+/g, " ").trim();
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
 }
 
@@ -46,7 +54,7 @@ export function taskCreated(
   task: { assigneeId: string | null; description: string },
 ) {
   const mentioned = mentionedUserIds(task.description).filter((id) => id !== task.assigneeId);
-  const details = { excerpt: excerpt(task.description) };
+  const details = mentioned.length > 0 ? { excerpt: excerpt(task.description) } : {};
   return Promise.all([
     rows.notifyPeople(tx, event, [
       ...(task.assigneeId
@@ -80,7 +88,9 @@ export function taskUpdated(
   if (assignee?.from) direct.push({ userId: assignee.from, kind: "unassigned", details: {} });
   const told = new Set(direct.map((r) => r.userId));
   const mentioned = change.mentioned.filter((id) => !told.has(id));
-  const details: NotificationDetails = { excerpt: excerpt(change.description ?? "") };
+  // Read only for the people mentioned: most changes mention no one.
+  const details: NotificationDetails =
+    mentioned.length > 0 ? { excerpt: excerpt(change.description ?? "") } : {};
   for (const userId of mentioned) direct.push({ userId, kind: "mentioned", details });
   const except = direct.map((r) => r.userId);
   return Promise.all([
