@@ -1,4 +1,4 @@
-import { createContext } from "react";
+import { createContext, useContext, useMemo } from "react";
 import type { StatusCategory, StatusColor } from "../../shared/status-palette.ts";
 
 /**
@@ -7,6 +7,7 @@ import type { StatusCategory, StatusColor } from "../../shared/status-palette.ts
  * the key as written, so search, mail, export and the API read `WEB-12` as before.
  */
 export type TaskReference = {
+  taskId: string;
   key: string;
   title: string;
   /** The task's page in the app. */
@@ -30,6 +31,26 @@ export type TaskReferences = {
 
 /** The workspace's tasks for the text shown inside it; none outside (the public page). */
 export const TaskReferencesContext = createContext<TaskReferences | undefined>(undefined);
+
+/**
+ * The references for a task's own texts (its description, its comments): the `#` list leaves
+ * the task itself out, as one does not link a task to itself.
+ */
+export function useReferencesBesides(taskId: string): TaskReferences | undefined {
+  const references = useContext(TaskReferencesContext);
+  return useMemo(
+    () =>
+      references && {
+        ...references,
+        search: (query, limit) =>
+          references
+            .search(query, limit + 1)
+            .filter((reference) => reference.taskId !== taskId)
+            .slice(0, limit),
+      },
+    [references, taskId],
+  );
+}
 
 /** A task's key standing alone in text: `WEB-12`, not `XWEB-12`, `WEB-12a` or `web-12`. */
 export const TASK_KEY_IN_TEXT = /(?<![\w-])[A-Z][A-Z0-9]{1,7}-[1-9][0-9]*(?![\w-])/g;

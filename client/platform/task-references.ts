@@ -8,6 +8,7 @@ import {
 } from "../../shared/entities.ts";
 import { prefixes } from "../../shared/keys.ts";
 import { formatTaskKey, parseTaskKey } from "../../shared/task-key.ts";
+import { projectCandidates, searchTasks } from "../lib/task-search.ts";
 import type { TaskReference, TaskReferences } from "../lib/task-references.ts";
 import { statusOfTask } from "./statuses.ts";
 import type { Rep } from "./sync/create-replicache.ts";
@@ -51,33 +52,20 @@ class WorkspaceTaskReferences implements TaskReferences {
 
   search = (query: string, limit: number): TaskReference[] => {
     this.start();
-    const typed = query.trim().toLowerCase();
-    const found: { reference: TaskReference; rank: number; updatedAt: string }[] = [];
-    for (const project of this.projectsByKey.values()) {
-      for (const task of this.tasks.projectTasks(project.id)) {
-        const key = formatTaskKey(project.key, task.number).toLowerCase();
-        const title = task.title.toLowerCase();
-        const rank =
-          typed === ""
-            ? 0
-            : key === typed
-              ? 0
-              : key.startsWith(typed) || String(task.number) === typed
-                ? 1
-                : title.startsWith(typed)
-                  ? 2
-                  : title.includes(typed)
-                    ? 3
-                    : null;
-        if (rank === null) continue;
-        const reference = this.referenceOf(task, project);
-        if (reference) found.push({ reference, rank, updatedAt: task.updatedAt });
-      }
+    const projects = [...this.projectsByKey.values()];
+    const byId = new Map(projects.map((project) => [project.id, project]));
+    const references: TaskReference[] = [];
+    // A few more than asked: a task whose status is not held yet is left out.
+    for (const { task } of searchTasks(
+      projectCandidates(projects, (id) => this.tasks.projectTasks(id)),
+      query,
+      limit + 4,
+    )) {
+      const project = byId.get(task.projectId);
+      const reference = project && this.referenceOf(task, project);
+      if (reference) references.push(reference);
     }
-    return found
-      .sort((a, b) => a.rank - b.rank || (a.updatedAt > b.updatedAt ? -1 : 1))
-      .slice(0, limit)
-      .map((entry) => entry.reference);
+    return references.slice(0, limit);
   };
 
   subscribe = (listener: () => void): (() => void) => {
@@ -96,6 +84,7 @@ class WorkspaceTaskReferences implements TaskReferences {
     const status = statusOfTask(this.statuses, task);
     if (!status) return undefined;
     return {
+      taskId: task.id,
       key: formatTaskKey(project.key, task.number),
       title: task.title,
       href: `/dashboard/workspace/${this.workspaceId}/project/${project.id}/task/${task.id}`,

@@ -5,6 +5,7 @@ import { CommentField } from "./comment-field.tsx";
 import { CommentReactions, ReactionPicker } from "./comment-reactions.tsx";
 import { canDeleteComment, canEditComment, canPerform } from "../../shared/sync-permissions.ts";
 import { showError } from "../lib/api-errors.ts";
+import { TaskReferencesContext, useReferencesBesides } from "../lib/task-references.ts";
 import { stoppedTyping, typingComment } from "../platform/presence/presence-reporter.ts";
 import { useTaskPresence } from "../platform/presence/presence-store.ts";
 import { useSync } from "../platform/sync/replicache-provider.tsx";
@@ -45,34 +46,37 @@ export function TaskComments(props: TaskCommentsProps) {
   const reactionsByComment = useMemo(() => byComment(reactions), [reactions]);
   const people = useMemo(() => new Map(members.map((m) => [m.id, m.name || m.email])), [members]);
   const attachmentImage = useAttachmentImages(task.id);
+  const references = useReferencesBesides(task.id);
   return (
-    <section className="task-comments" aria-labelledby="task-comments-heading">
-      <h2 id="task-comments-heading">Comments</h2>
-      {comments?.length === 0 && !historyMissing && (
-        <p className="muted">No comments yet. Ask a question or share an update below.</p>
-      )}
-      {comments !== undefined && comments.length > 0 && (
-        <ol className="comment-list" aria-label="Comments">
-          {comments.map((comment) => (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              author={comment.authorId ? nameOf(comment.authorId) : "A deleted account"}
-              canEdit={canEditComment(userId, comment.authorId)}
-              canDelete={canDeleteComment(role, userId, comment.authorId)}
-              reactions={reactionsByComment.get(comment.id) ?? noReactions}
-              userId={userId}
-              canReact={canPerform(role, "comment.react")}
-              nameOf={nameOf}
-              members={members}
-              people={people}
-              attachmentImage={attachmentImage}
-            />
-          ))}
-        </ol>
-      )}
-      <NewComment key={`${userId}/${task.id}`} task={task} members={members} userId={userId} />
-    </section>
+    <TaskReferencesContext.Provider value={references}>
+      <section className="task-comments" aria-labelledby="task-comments-heading">
+        <h2 id="task-comments-heading">Comments</h2>
+        {comments?.length === 0 && !historyMissing && (
+          <p className="muted">No comments yet. Ask a question or share an update below.</p>
+        )}
+        {comments !== undefined && comments.length > 0 && (
+          <ol className="comment-list" aria-label="Comments">
+            {comments.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                author={comment.authorId ? nameOf(comment.authorId) : "A deleted account"}
+                canEdit={canEditComment(userId, comment.authorId)}
+                canDelete={canDeleteComment(role, userId, comment.authorId)}
+                reactions={reactionsByComment.get(comment.id) ?? noReactions}
+                userId={userId}
+                canReact={canPerform(role, "comment.react")}
+                nameOf={nameOf}
+                members={members}
+                people={people}
+                attachmentImage={attachmentImage}
+              />
+            ))}
+          </ol>
+        )}
+        <NewComment key={`${userId}/${task.id}`} task={task} members={members} userId={userId} />
+      </section>
+    </TaskReferencesContext.Provider>
   );
 }
 

@@ -81,7 +81,7 @@ export function TaskTitle({
     className,
     children: (
       <GrowTextarea
-        className="task-title-input"
+        className="field-borderless task-title-input"
         aria-label="Title"
         maxLength={500}
         value={draft ?? task.title}

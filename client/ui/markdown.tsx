@@ -54,7 +54,9 @@ export function Markdown({
   attachmentImage,
 }: MarkdownProps) {
   const interactive = onTaskToggle !== undefined;
-  const references = useReferencedTasks(text, useContext(TaskReferencesContext));
+  const references = useContext(TaskReferencesContext);
+  // Changes when a task the text names changes: the text is drawn again with its status.
+  const referenced = useReferencedSignature(text, references);
   const renderer = useRenderer();
   const html = useMemo(
     () =>
@@ -64,7 +66,8 @@ export function Markdown({
         attachmentImage,
         references,
       }),
-    [renderer, text, interactive, people, attachmentImage, references],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `referenced` stands for the tasks read
+    [renderer, text, interactive, people, attachmentImage, references, referenced],
   );
   const container = useRef<HTMLDivElement>(null);
   /** The checkbox ticked last: the new HTML replaces it, and focus must stay on its successor. */
@@ -138,24 +141,19 @@ function useRenderer(): Renderer | undefined {
 }
 
 /**
- * The workspace's tasks as this text needs them: a new object when one the text names changes
- * (`referencesSignature`), so the text is drawn again with its status; a text without keys never
- * hears of the workspace's changes.
+ * What the tasks this text names look like now (`referencesSignature`): it changes when one of
+ * them does; a text without keys never hears of the workspace's changes.
  */
-function useReferencedTasks(
-  text: string,
-  references: TaskReferences | undefined,
-): TaskReferences | undefined {
+function useReferencedSignature(text: string, references: TaskReferences | undefined): string {
   const keys = useMemo(() => keysIn(text), [text]);
   const subscribe = useCallback(
     (listener: () => void) =>
       references && keys.length > 0 ? references.subscribe(listener) : () => {},
     [references, keys],
   );
-  const signature = useSyncExternalStore(subscribe, () =>
+  return useSyncExternalStore(subscribe, () =>
     references && keys.length > 0 ? referencesSignature(keys, references) : "",
   );
-  return useMemo(() => references && { ...references, signature }, [references, signature]);
 }
 
 /** A plain click on a task's link opens it in the app; a modified one is the browser's. */

@@ -170,7 +170,7 @@ function TaskForm(props: CreateTaskDialogProps) {
       >
         <GrowTextarea
           ref={title}
-          className="create-task-title"
+          className="field-borderless create-task-title"
           aria-label="Title"
           aria-invalid={submitted && titleMissing}
           aria-describedby={submitted && titleMissing ? `${formId}-error` : undefined}
@@ -192,7 +192,7 @@ function TaskForm(props: CreateTaskDialogProps) {
           </p>
         )}
         <CommentField
-          className="create-task-description"
+          className="field-borderless create-task-description"
           aria-label="Description (optional)"
           placeholder="Add a description… Type / for blocks, @ to mention someone."
           members={members}

@@ -8,7 +8,7 @@ import type { Project, Task } from "../../../shared/entities.ts";
 import { useTaskStatusOf } from "../../platform/statuses.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { TaskOption } from "../../ui/pickers/task-picker.tsx";
-import { projectCandidates, searchTasks } from "./task-search.ts";
+import { projectCandidates, searchTasks } from "../../lib/task-search.ts";
 
 /**
  * The task picker's search over these projects' tasks (a parent: the task's own project; a

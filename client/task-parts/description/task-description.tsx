@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import type { Member, Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
+import { TaskReferencesContext, useReferencesBesides } from "../../lib/task-references.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { Rep } from "../../platform/sync/create-replicache.ts";
 import { useDescriptionState, watchDescriptionState } from "../../platform/sync/store-hooks.ts";
@@ -53,6 +54,7 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
   const session = useSession(canEdit ? collab : null, stored, task.description, send);
   useMergedWithStore(rep, task.id, session);
   const cursors = useCursors(task);
+  const references = useReferencesBesides(task.id);
   const attachmentImage = useAttachmentImages(task.id);
   const addFiles = useAddFiles(task.id);
   const onFiles = useCallback(
@@ -61,35 +63,37 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
   );
 
   return (
-    <section className="task-description" aria-label="Description">
-      <div className="task-section-header">
-        <h2 id={`${fieldId}-heading`}>Description</h2>
-      </div>
-      {canEdit && collab && session ? (
-        <collab.DescriptionEditor
-          session={session}
-          labelledBy={`${fieldId}-heading`}
-          placeholderText={PLACEHOLDER}
-          members={members}
-          cursors={cursors}
-          onFiles={onFiles}
-          attachmentImage={attachmentImage}
-        />
-      ) : (
-        // Read only, or the editor's code on its way (a moment, from the cache when offline).
-        <div
-          className={canEdit ? "task-description-loading" : undefined}
-          aria-busy={canEdit || undefined}
-        >
-          <Markdown
-            text={task.description}
-            placeholder={canEdit ? PLACEHOLDER : "No description."}
-            people={people}
+    <TaskReferencesContext.Provider value={references}>
+      <section className="task-description" aria-label="Description">
+        <div className="task-section-header">
+          <h2 id={`${fieldId}-heading`}>Description</h2>
+        </div>
+        {canEdit && collab && session ? (
+          <collab.DescriptionEditor
+            session={session}
+            labelledBy={`${fieldId}-heading`}
+            placeholderText={PLACEHOLDER}
+            members={members}
+            cursors={cursors}
+            onFiles={onFiles}
             attachmentImage={attachmentImage}
           />
-        </div>
-      )}
-    </section>
+        ) : (
+          // Read only, or the editor's code on its way (a moment, from the cache when offline).
+          <div
+            className={canEdit ? "task-description-loading" : undefined}
+            aria-busy={canEdit || undefined}
+          >
+            <Markdown
+              text={task.description}
+              placeholder={canEdit ? PLACEHOLDER : "No description."}
+              people={people}
+              attachmentImage={attachmentImage}
+            />
+          </div>
+        )}
+      </section>
+    </TaskReferencesContext.Provider>
   );
 }
 

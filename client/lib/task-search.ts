@@ -1,5 +1,5 @@
-import type { Task } from "../../../shared/entities.ts";
-import { formatTaskKey } from "../../../shared/task-key.ts";
+import type { Task } from "../../shared/entities.ts";
+import { formatTaskKey } from "../../shared/task-key.ts";
 
 /** A task that may be picked, with the key it is known by ("WEB-12"). */
 type TaskCandidate = { task: Task; key: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testTask } from "../../lib/test-task.ts";
-import type { Task } from "../../../shared/entities.ts";
+import { testTask } from "./test-task.ts";
+import type { Task } from "../../shared/entities.ts";
 import { projectCandidates, searchTasks } from "./task-search.ts";
 
 const task = (number: number, title: string, updatedAt = "2026-01-01T00:00:00.000Z"): Task =>
