@@ -116,6 +116,45 @@ test("two people type into one description at the same moment, at its two ends: 
   await member.close();
 });
 
+test("a key pressed in one editor shows in the other's at once, its caret after it, even while the other's pulls are held up", async ({
+  browser,
+}) => {
+  const { owner, member, workspaceId, projectId } = await ownerAndMember(browser);
+  const taskUrl = await taskWithDescription(owner.request, workspaceId, projectId, "Ready");
+  const olga = await owner.newPage();
+  const milo = await member.newPage();
+  await openEditor(olga, taskUrl, "end");
+  await openEditor(milo, taskUrl, "start");
+  // Each knows the other is in the description.
+  await expect(editor(olga).getByText("Milo Member")).toBeVisible();
+  await expect(editor(milo).getByText("Olga Owner")).toBeVisible();
+
+  // Milo's pulls wait: what reaches his editor now comes relayed through presence.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await milo.route("**/api/replicache/pull", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await editor(olga).pressSequentially(" steady");
+  await expect.poll(() => editorText(editor(milo))).toBe("Ready steady");
+  // Olga's caret (her name, drawn inside the text) moved with her characters.
+  await expect(editor(milo).locator("p")).toHaveText("Ready steadyOlga Owner");
+
+  // The push kept it: once the pulls go through, and for someone who opens the task later.
+  release();
+  const later = await owner.newPage();
+  await later.goto(taskUrl);
+  await expect.poll(() => editorText(editor(later))).toBe("Ready steady");
+  await editor(milo).press("End");
+  await editor(milo).pressSequentially("!");
+  for (const page of [olga, milo, later]) {
+    await expect.poll(() => editorText(editor(page))).toBe("Ready steady!");
+  }
+  await owner.close();
+  await member.close();
+});
+
 test("one person edits offline while the other edits online: after reconnecting both edits are in both browsers", async ({
   browser,
 }) => {

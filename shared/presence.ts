@@ -45,6 +45,41 @@ export const presenceReportSchema = z.object({
 });
 export type PresenceReport = z.infer<typeof presenceReportSchema>;
 
+/**
+ * The longest description edit relayed at once (its Yjs update, base64): a keystroke's is a
+ * few dozen characters; a larger change (a paste) reaches the others by the pull alone.
+ */
+export const MAX_RELAYED_EDIT_LENGTH = 4_000;
+
+/**
+ * The body of `POST /api/presence/edit`: an edit of a task's description, the same update the
+ * tab pushes as `editDescription`, relayed at once to the others who have the task open. What
+ * they apply early the pull brings again (Yjs merges it once).
+ */
+export const descriptionEditSchema = z.object({
+  workspaceId: opaqueIdSchema,
+  clientId: idSchema,
+  taskId: idSchema,
+  update: z
+    .string()
+    .min(4)
+    .max(MAX_RELAYED_EDIT_LENGTH)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, "base64"),
+  /** The tab's cursor after the edit, so that the others' caret moves with the character. */
+  cursor: cursorSchema.nullish(),
+});
+export type DescriptionEdit = z.infer<typeof descriptionEditSchema>;
+
+/** The data of an `event: edit`: another tab's edit of a task's description, and its cursor. */
+export const relayedEditSchema = z.object({
+  workspaceId: z.string(),
+  taskId: z.string(),
+  userId: z.string(),
+  clientId: z.string(),
+  update: z.string(),
+  cursor: z.string().nullable(),
+});
+
 /** The body of `POST /api/presence/leave`: the tab is closing. */
 export const presenceLeaveSchema = z.object({ clientId: idSchema });
 

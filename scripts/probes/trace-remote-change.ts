@@ -9,6 +9,9 @@
  * Each leg is read from the pages themselves: the author's push request (Resource Timing),
  * the poke's arrival in the other page (its EventSource, wrapped), the pull that follows it,
  * and the frame that shows the card. Prints median and p95 of each leg.
+ *
+ * `--keystroke`: the same legs for a key pressed in a task's description editor, until the
+ * other person's open editor draws the character (the bench's remote keystroke).
  */
 import { parseArgs } from "node:util";
 import type { CDPSession, Page } from "@playwright/test";
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "20" },
     profile: { type: "boolean", default: false },
     settle: { type: "string", default: "5000" },
+    keystroke: { type: "boolean", default: false },
   },
 });
 const tasks = Number(values.tasks);
@@ -49,11 +53,13 @@ const profiles: Profile[] = [];
 /** Records when each poke reaches the page (epoch ms), before the app's own listener runs. */
 const pokeClock = `(() => {
   window.__pokes = [];
+  window.__edits = [];
   const Source = window.EventSource;
   window.EventSource = class extends Source {
     constructor(...args) {
       super(...args);
       this.addEventListener("poke", () => window.__pokes.push(performance.timeOrigin + performance.now()));
+      this.addEventListener("edit", () => window.__edits.push(performance.timeOrigin + performance.now()));
     }
   };
 })();`;
@@ -92,6 +98,10 @@ const legs = {
   "poke → pull sent": [] as number[],
   "pull round trip": [] as number[],
   "pull answered → painted": [] as number[],
+  "key → relay sent": [] as number[],
+  "relay round trip": [] as number[],
+  "relay sent → edit arrives": [] as number[],
+  "edit arrives → painted": [] as number[],
   "click → painted in the other browser": [] as number[],
   "click → painted in the author's browser": [] as number[],
 };
@@ -114,18 +124,46 @@ try {
     await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
   }
 
+  const task = workspace.sample[0];
+  const project = workspace.projects[0];
+  let typed = ` zq${Date.now().toString(36)}`;
+  const editor = ".task-description .rich-text-input";
+  if (values.keystroke) {
+    if (!task || !project) throw new Error("the workspace has no sample task");
+    const taskUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/task/${task.id}`;
+    for (const person of [author.page, other.page]) {
+      await person.goto(taskUrl);
+      await person.getByRole("textbox", { name: "Description" }).click();
+      await person.keyboard.press("Control+End");
+    }
+    await author.page.keyboard.type(typed);
+    await arm(other.page, { text: editor, contains: typed }, true);
+    await result(other.page);
+    await author.page.waitForTimeout(700);
+  }
+
   for (let i = 0; i < runs; i++) {
-    const id = await taskIdAt(author.page, "to-do", 0);
-    const menu = await openMoveMenu(author.page, id);
-    const target = `${card("in-progress", 0)}[data-task-id="${id}"]`;
-    await arm(other.page, { selector: target }, true);
-    await arm(author.page, { selector: target });
+    let act: () => Promise<void>;
+    if (values.keystroke) {
+      const key = "abcdefghij"[i % 10] ?? "x";
+      typed += key;
+      await arm(other.page, { text: editor, contains: typed }, true);
+      await arm(author.page, { text: editor, contains: typed });
+      act = () => author.page.keyboard.press(key);
+    } else {
+      const id = await taskIdAt(author.page, "to-do", 0);
+      const menu = await openMoveMenu(author.page, id);
+      const target = `${card("in-progress", 0)}[data-task-id="${id}"]`;
+      await arm(other.page, { selector: target }, true);
+      await arm(author.page, { selector: target });
+      act = () => menu.getByRole("menuitem", { name: "Top of In progress", exact: true }).click();
+    }
     let profiledFrom = 0;
     if (cdp) {
       await cdp.send("Profiler.start");
       profiledFrom = (await other.page.evaluate(clockMark)) as number;
     }
-    await menu.getByRole("menuitem", { name: "Top of In progress", exact: true }).click();
+    await act();
     const local = await result(author.page);
     const seen = await result(other.page);
     if (cdp) profiles.push(await receiverWindow(cdp, other.page, profiledFrom, seen.end));
@@ -149,6 +187,19 @@ try {
       legs["pull round trip"].push(pull.end - pull.start);
       legs["pull answered → painted"].push(seen.end - pull.end);
     }
+    const relayed = (await requests(author.page, "/api/presence/edit")).find(
+      (span) => span.start >= click,
+    );
+    const edits = await other.page.evaluate(
+      () => (window as unknown as { __edits: number[] }).__edits,
+    );
+    const edit = relayed && edits.find((at) => at >= relayed.start);
+    if (relayed && edit) {
+      legs["key → relay sent"].push(relayed.start - click);
+      legs["relay round trip"].push(relayed.end - relayed.start);
+      legs["relay sent → edit arrives"].push(edit - relayed.start);
+      legs["edit arrives → painted"].push(seen.end - edit);
+    }
     legs["click → painted in the other browser"].push(seen.end - click);
     legs["click → painted in the author's browser"].push(local.end - local.start);
     await author.page.waitForTimeout(700);
@@ -160,7 +211,9 @@ try {
 
 if (profiles.length > 0) {
   printSummary(
-    `The other browser, from the poke to the frame showing the move (${profiles.length} moves)`,
+    values.keystroke
+      ? `The other browser, from the relayed edit to the frame showing it (${profiles.length} keys)`
+      : `The other browser, from the poke to the frame showing the move (${profiles.length} moves)`,
     summarise(profiles, new SourceMaps(built)),
   );
 }
@@ -176,8 +229,12 @@ async function receiverWindow(
   paintedAt: number,
 ): Promise<Profile> {
   const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
-  const pokes = await page.evaluate(() => (window as unknown as { __pokes: number[] }).__pokes);
-  const pokedAt = pokes.at(-1) ?? paintedAt;
+  // A keystroke is first heard as its relayed edit; a move as its poke.
+  const heard = await page.evaluate(
+    (name) => (window as unknown as Record<string, number[]>)[name] ?? [],
+    values.keystroke ? "__edits" : "__pokes",
+  );
+  const pokedAt = heard.at(-1) ?? paintedAt;
   // The profile's clock is not the page's. Between the profiler's start and stop the page
   // evaluates only the clock mark: the first sample under Playwright's `evaluate` ties them.
   const markedAt = firstSampleUnder(profile, "evaluate");
@@ -193,7 +250,9 @@ const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))];
 };
-console.log(`\nA move seen in another browser, ${tasks.toLocaleString("en")} tasks (ms):`);
+console.log(
+  `\n${values.keystroke ? "A keystroke" : "A move"} seen in another browser, ${tasks.toLocaleString("en")} tasks (ms):`,
+);
 for (const [leg, times] of Object.entries(legs)) {
   const median = quantile(times, 0.5)?.toFixed(0) ?? "—";
   const p95 = quantile(times, 0.95)?.toFixed(0) ?? "—";

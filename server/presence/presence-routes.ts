@@ -4,12 +4,19 @@
  * a trusted Origin (403), as push and pull do. A report needs a session (401), a body of the
  * right shape (400) and membership of the workspace it names (404, the same answer as for a
  * workspace that does not exist, so ids reveal nothing); a session sending too many gets 429.
+ * `POST /api/presence/edit` relays a description edit to the others on the task at once (the
+ * push of the same edit persists it): it needs the role to edit tasks too (403).
  * A leave without a session answers 204: nothing of that person is here to remove, and the
  * leave of a tab whose session has just ended should not show as an error.
  */
 import express, { Router } from "express";
 import type postgres from "postgres";
-import { presenceLeaveSchema, presenceReportSchema } from "../../shared/presence.ts";
+import {
+  descriptionEditSchema,
+  presenceLeaveSchema,
+  presenceReportSchema,
+} from "../../shared/presence.ts";
+import { canPerform } from "../../shared/sync-permissions.ts";
 import type { Auth } from "../auth/auth.ts";
 import { requireTrustedOrigin } from "../auth/origin-check.ts";
 import { getSignedIn } from "../auth/session.ts";
@@ -30,6 +37,8 @@ type PresenceRouteDeps = {
 export function presenceRoutes({ auth, sql, presence }: PresenceRouteDeps): Router {
   const router = Router();
   const rate = createReportRate();
+  // A fast typist's keystrokes, each relayed: 60 in a burst, 30 a second after that.
+  const editRate = createReportRate(60, 30);
   const trustedOrigin = requireTrustedOrigin(auth);
   const json = express.json({ limit: BODY_LIMIT });
 
@@ -48,6 +57,24 @@ export function presenceRoutes({ auth, sql, presence }: PresenceRouteDeps): Rout
     const role = await memberRole(sql, parsed.data.workspaceId, signedIn.user.id);
     if (!role) throw new ApiError(404, "NOT_FOUND", "No such workspace");
     await presence.report(signedIn.user, parsed.data);
+    res.status(204).end();
+  });
+
+  router.post("/api/presence/edit", trustedOrigin, json, async (req, res) => {
+    const signedIn = await getSignedIn(auth, req);
+    if (!signedIn) throw new ApiError(401, "UNAUTHORIZED", "Sign in to edit descriptions");
+    if (!editRate.take(signedIn.sessionId)) {
+      res.setHeader("Retry-After", "1");
+      throw new ApiError(429, "RATE_LIMITED", "Too many description edits; slow down");
+    }
+    const parsed = descriptionEditSchema.safeParse(req.body);
+    if (!parsed.success) throw invalidBody();
+    const role = await memberRole(sql, parsed.data.workspaceId, signedIn.user.id);
+    if (!role) throw new ApiError(404, "NOT_FOUND", "No such workspace");
+    if (!canPerform(role, "task.update")) {
+      throw new ApiError(403, "FORBIDDEN", "Your role cannot edit tasks");
+    }
+    await presence.relayEdit(signedIn.user, parsed.data);
     res.status(204).end();
   });
 

@@ -153,6 +153,97 @@ describe("who sees whom", () => {
   });
 });
 
+describe("description edits relayed", () => {
+  // A keystroke's Yjs update is a few dozen bytes of base64; the relay carries it opaque.
+  const update = Buffer.from("a keystroke's update").toString("base64");
+  const cursor = '{"anchor":{"item":{"client":1,"clock":4},"assoc":-1},"head":null}';
+
+  it("an edit reaches at once the others' tabs on the task, through the other instance, with the cursor; no tab elsewhere", async () => {
+    const adasTab = await open(first, ada);
+    const gracesOnTask = await open(other, grace);
+    const gracesOnBoard = await open(other, grace);
+    const outsiderTab = await open(other, outsider);
+    await adasTab.report({ workspaceId, projectId, taskId, cursor: "before" }, first);
+    await gracesOnTask.report({ workspaceId, projectId, taskId }, other);
+    await gracesOnBoard.report({ workspaceId, projectId }, other);
+    // Both instances know where everyone is.
+    await adasTab.until(workspaceId, (list) => of(grace.id)(list).length === 2);
+    await gracesOnTask.until(workspaceId, present(ada.id));
+
+    const relayed = await adasTab.edit({ workspaceId, taskId, update, cursor }, first);
+    expect(relayed.status).toBe(204);
+
+    expect(await gracesOnTask.untilEdit(update)).toEqual({
+      workspaceId,
+      taskId,
+      userId: ada.id,
+      clientId: adasTab.clientId,
+      update,
+      cursor,
+    });
+    // A list that goes out later, for Grace's change, carries the cursor Ada's edit brought
+    // (a stream's events come in order: by this list every edit sent before it has arrived).
+    await gracesOnTask.report({ workspaceId, projectId, taskId, typing: "comment" }, other);
+    const later = await gracesOnBoard.until(workspaceId, (list) =>
+      of(grace.id)(list).some((entry) => entry.typing === "comment"),
+    );
+    expect(of(ada.id)(later)[0]?.cursor).toBe(cursor);
+    expect(gracesOnBoard.edits).toEqual([]);
+    expect(adasTab.edits).toEqual([]);
+    expect(outsiderTab.edits).toEqual([]);
+  });
+
+  it("an edit is refused without a session (401), outside the workspace (404), with a bad body (400) and in a flood (429)", async () => {
+    const adasTab = await open(first, ada);
+    const body = { workspaceId, taskId, update };
+    const anonymous = await post(first, "/api/presence/edit", {
+      ...body,
+      clientId: adasTab.clientId,
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).code).toBe("UNAUTHORIZED");
+
+    const foreign = await adasTab.edit({ ...body, workspaceId: outsiderWorkspaceId });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ code: "NOT_FOUND", message: "No such workspace" });
+
+    const bad: unknown[] = [
+      { ...body, update: "not base64!" },
+      { ...body, update: "" },
+      { ...body, update: "A".repeat(4_004) },
+      { ...body, taskId: "no id" },
+      { ...body, taskId: undefined },
+      { ...body, cursor: "c".repeat(1025) },
+      { ...body, cursor: "a\u0000b" },
+      { ...body, update: 12 },
+    ];
+    for (const edit of bad) {
+      const response = await post(first, "/api/presence/edit", edit, ada);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        code: "VALIDATION_ERROR",
+        message: "Invalid body parameters",
+      });
+    }
+
+    const flooder = await signUp(first, "Typist");
+    const floodWorkspace = await createWorkspace(first, flooder, "Typing");
+    const statuses = await Promise.all(
+      Array.from({ length: 120 }, () =>
+        post(
+          first,
+          "/api/presence/edit",
+          { workspaceId: floodWorkspace, clientId: newId("tab"), taskId, update },
+          flooder,
+        ).then((response) => response.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 204).length).toBeGreaterThanOrEqual(60);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 204 || status === 429)).toBe(true);
+  });
+});
+
 describe("leaving", () => {
   it("an entry whose heartbeats stop expires within 5 s of its last report", async () => {
     const gracesTab = await open(other, grace);

@@ -20,6 +20,7 @@ import {
   PRESENCE_EXPIRY_MS,
   presenceEntrySchema,
   type PresenceEntry,
+  type DescriptionEdit,
   type PresenceReport,
 } from "../../shared/presence.ts";
 import type { SessionUser } from "../auth/session.ts";
@@ -50,6 +51,17 @@ type Held = { workspaceId: string; entry: PresenceEntry; heardAt: number };
 const messageSchema = z.discriminatedUnion("t", [
   z.object({ t: z.literal("set"), e: presenceEntrySchema.extend({ workspaceId: z.string() }) }),
   z.object({ t: z.literal("leave"), u: z.string(), c: z.string() }),
+  // A description edit (`d`, base64) of task `k` in workspace `w`, from user `u`'s tab `c`,
+  // with the tab's cursor after it (`r`).
+  z.object({
+    t: z.literal("edit"),
+    w: z.string(),
+    k: z.string(),
+    u: z.string(),
+    c: z.string(),
+    d: z.string(),
+    r: z.string().nullable(),
+  }),
 ]);
 type Message = z.infer<typeof messageSchema>;
 
@@ -58,6 +70,11 @@ export type Presence = {
   report(user: SessionUser, report: PresenceReport): Promise<void>;
   /** Publishes that a tab has gone. */
   leave(userId: string, clientId: string): Promise<void>;
+  /**
+   * Relays a description edit to the other tabs that have the task open (their presence says
+   * so), at once; the caller has checked that the user may edit the workspace's tasks.
+   */
+  relayEdit(user: SessionUser, edit: DescriptionEdit): Promise<void>;
   /** Stops listening and sending; entries held are forgotten. */
   close(): Promise<void>;
 };
@@ -111,8 +128,44 @@ export async function createPresence({
     markChanged(held.workspaceId);
   };
 
+  /**
+   * An edit goes at once (no batching) to the streams of the tabs present on its task. The
+   * cursor it carries becomes the tab's entry's without a list going out: the edit told those
+   * who show it, and a list sent later carries it.
+   */
+  const relay = ({ w, k, u, c, d, r }: Extract<Message, { t: "edit" }>) => {
+    const sender = entries.get(keyOf(u, c));
+    if (sender?.workspaceId === w && sender.entry.taskId === k) {
+      sender.entry = { ...sender.entry, cursor: r };
+    }
+    const tabs = new Set<string>();
+    for (const { workspaceId, entry } of entries.values()) {
+      if (workspaceId === w && entry.taskId === k && entry.clientId !== c) {
+        tabs.add(keyOf(entry.userId, entry.clientId));
+      }
+    }
+    if (tabs.size === 0) return;
+    const data = JSON.stringify({
+      workspaceId: w,
+      taskId: k,
+      userId: u,
+      clientId: c,
+      update: d,
+      cursor: r,
+    });
+    for (const stream of pokes.streams()) {
+      if (stream.tabId !== null && tabs.has(keyOf(stream.userId, stream.tabId))) {
+        stream.send("edit", data);
+      }
+    }
+  };
+
   const apply = (message: Message) => {
     if (closed) return;
+    if (message.t === "edit") {
+      relay(message);
+      return;
+    }
     if (message.t === "leave") {
       drop(keyOf(message.u, message.c));
       return;
@@ -221,6 +274,16 @@ export async function createPresence({
       });
     },
     leave: (userId, clientId) => publish({ t: "leave", u: userId, c: clientId }),
+    relayEdit: (user, { workspaceId, taskId, clientId, update, cursor }) =>
+      publish({
+        t: "edit",
+        w: workspaceId,
+        k: taskId,
+        u: user.id,
+        c: clientId,
+        d: update,
+        r: cursor ?? null,
+      }),
     async close() {
       closed = true;
       stopObserving();
@@ -258,7 +321,7 @@ function sameEntry(a: PresenceEntry, b: PresenceEntry): boolean {
 /** The NOTIFY payload; an image too long to fit is left out (the client shows initials). */
 function payloadOf(message: Message): string {
   const payload = JSON.stringify(message);
-  if (message.t === "leave" || Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
+  if (message.t !== "set" || Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
   return JSON.stringify({ ...message, e: { ...message.e, image: null } });
 }
 

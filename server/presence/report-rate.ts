@@ -15,10 +15,14 @@ type ReportRate = {
   take(sessionId: string): boolean;
 };
 
-export function createReportRate(): ReportRate {
+/**
+ * `capacity` and `perSecond` default to the reports' bucket; the description's relayed edits
+ * (one per keystroke of a fast typist) have a larger one.
+ */
+export function createReportRate(capacity = CAPACITY, perSecond = PER_SECOND): ReportRate {
   const buckets = new Map<string, { tokens: number; at: number }>();
   const refilled = (bucket: { tokens: number; at: number }, now: number) =>
-    Math.min(CAPACITY, bucket.tokens + ((now - bucket.at) / 1000) * PER_SECOND);
+    Math.min(capacity, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
   let prunedAt = Date.now();
 
   return {
@@ -27,11 +31,11 @@ export function createReportRate(): ReportRate {
       if (now - prunedAt > PRUNE_MS) {
         prunedAt = now;
         for (const [id, bucket] of buckets) {
-          if (refilled(bucket, now) >= CAPACITY) buckets.delete(id);
+          if (refilled(bucket, now) >= capacity) buckets.delete(id);
         }
       }
       const bucket = buckets.get(sessionId);
-      const tokens = bucket ? refilled(bucket, now) : CAPACITY;
+      const tokens = bucket ? refilled(bucket, now) : capacity;
       if (tokens < 1) return false;
       buckets.set(sessionId, { tokens: tokens - 1, at: now });
       return true;

@@ -254,3 +254,8 @@ export function setPresenceCursor(taskId: string, value: string | null): void {
   cursor = { taskId, value };
   if (currentPlace()?.taskId === taskId) wake();
 }
+
+/** This tab's cursor in a task's description, as last set (null when it has none there). */
+export function presenceCursorOf(taskId: string): string | null {
+  return cursor?.taskId === taskId ? cursor.value : null;
+}

@@ -43,6 +43,8 @@ const NOBODY: readonly PresentPerson[] = [];
 const NO_CURSORS: readonly PresenceCursor[] = [];
 
 let selfId: string | null = null;
+/** Each workspace's others, as the last list said (a relayed edit may move a cursor in it). */
+const lists = new Map<string, PresenceEntry[]>();
 const views = new Map<string, WorkspaceView>();
 const listeners = new Set<() => void>();
 
@@ -67,13 +69,39 @@ export function receivePresenceList(data: string): void {
   if (!parsed.success) return;
   const { workspaceId, entries } = parsed.data;
   const others = entries.filter((entry) => entry.userId !== selfId);
+  lists.set(workspaceId, others);
   views.set(workspaceId, viewOf(others, views.get(workspaceId)));
+  notify();
+}
+
+/**
+ * Another tab's cursor as its relayed edit carries it (description-relay.ts): its caret moves
+ * with the character, before the list that says so arrives.
+ */
+export function moveRelayedCursor(
+  workspaceId: string,
+  userId: string,
+  clientId: string,
+  taskId: string,
+  cursor: string | null,
+): void {
+  const list = lists.get(workspaceId);
+  const index =
+    list?.findIndex(
+      (entry) => entry.userId === userId && entry.clientId === clientId && entry.taskId === taskId,
+    ) ?? -1;
+  const entry = list?.[index];
+  if (!list || !entry || entry.cursor === cursor) return;
+  const moved = list.map((other, at) => (at === index ? { ...entry, cursor } : other));
+  lists.set(workspaceId, moved);
+  views.set(workspaceId, viewOf(moved, views.get(workspaceId)));
   notify();
 }
 
 /** Forgets every list: the stream dropped or the store closed. */
 export function clearPresence(): void {
   if (views.size === 0) return;
+  lists.clear();
   views.clear();
   notify();
 }
@@ -192,4 +220,9 @@ export function usePresenceCursors(workspaceId: string, taskId: string): readonl
     [workspaceId, taskId],
   );
   return useSyncExternalStore(subscribe, snapshot, () => NO_CURSORS);
+}
+
+/** Whether anyone else has this task open now (a relayed edit has someone to reach). */
+export function othersOnTask(workspaceId: string, taskId: string): boolean {
+  return (views.get(workspaceId)?.byTask.get(taskId)?.length ?? 0) > 0;
 }

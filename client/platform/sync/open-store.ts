@@ -3,6 +3,7 @@ import { sessionEnded } from "../session/session-store.ts";
 import { closeBeforeSignOut } from "../session/sign-out.ts";
 import { presenceTabId } from "../presence/presence-reporter.ts";
 import { clearPresence, receivePresenceList, setPresenceSelf } from "../presence/presence-store.ts";
+import { receiveRelayedEdit } from "../presence/description-relay.ts";
 import { recordUndo } from "../undo/record-undo.ts";
 import type { UndoHistory } from "../undo/undo-history.ts";
 import { createReplicache, type Rep } from "./create-replicache.ts";
@@ -100,6 +101,7 @@ function openStore(userId: string): OpenStore {
   const stopPokes = listenForPokes(() => void rep.pull().catch(ignoreWhenClosed(rep)), {
     tabId: presenceTabId,
     onList: receivePresenceList,
+    onEdit: receiveRelayedEdit,
     onReset: clearPresence,
   });
   // A description edit still pending from an earlier visit is replayed as the store persists:

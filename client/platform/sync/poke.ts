@@ -5,8 +5,8 @@
  * session has ended (session-end.ts closes the store then, and this with it), and reconnect
  * with a backoff.
  *
- * The same stream carries `event: presence` (platform/presence): the tab's presence id goes in
- * the address, so the server drops the tab's presence when the stream closes, and everything
+ * The same stream carries `event: presence` and `event: edit` (platform/presence): the tab's
+ * presence id goes in the address, so the server drops the tab's presence when the stream closes, and everything
  * heard of presence is forgotten whenever the stream drops, since the server sends the whole
  * lists again when it reopens.
  */
@@ -15,6 +15,8 @@ type PresenceFeed = {
   tabId: string;
   /** The data of an `event: presence`. */
   onList: (data: string) => void;
+  /** The data of an `event: edit`: another tab's description edit, relayed. */
+  onEdit: (data: string) => void;
   /** The stream (re)opened, dropped or stopped: the lists heard so far are stale. */
   onReset: () => void;
 };
@@ -38,6 +40,7 @@ export function listenForPokes(onPoke: () => void, presence?: PresenceFeed): () 
     // The server names its events `poke`; onmessage only hears unnamed ones.
     source.addEventListener("poke", () => onPoke());
     source.addEventListener("presence", (event) => presence?.onList(event.data));
+    source.addEventListener("edit", (event) => presence?.onEdit(event.data));
     source.onerror = () => {
       presence?.onReset();
       if (stopped || source?.readyState !== EventSource.CLOSED) return;

@@ -9,6 +9,7 @@ import { EditorContext } from "../rich-text/editor-context.tsx";
 import { useRichText } from "../rich-text/use-rich-text.tsx";
 import { CursorAwareness, type DescriptionCursors } from "./description-cursors.ts";
 import type { DescriptionSession } from "./description-session.ts";
+import { UndoGroups } from "./undo-groups.ts";
 
 type DescriptionEditorProps = {
   session: DescriptionSession;
@@ -77,6 +78,7 @@ export function DescriptionEditor({
             style: `background-color: ${String(user.colorLight)}`,
           }),
         }),
+        UndoGroups,
       ],
     },
     [session, awareness],

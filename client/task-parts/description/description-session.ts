@@ -69,6 +69,19 @@ export class DescriptionSession {
     }
   }
 
+  /**
+   * Merges another tab's edit relayed through presence (platform/presence/description-relay.ts)
+   * ahead of the pull that brings it again. An update that does not read is dropped: the
+   * pull's state is what counts.
+   */
+  applyRelayed(update: string) {
+    try {
+      Y.applyUpdate(this.doc, fromBase64(update), FROM_STORE);
+    } catch {
+      // Not an update this document can take; the pull brings what the server merged.
+    }
+  }
+
   /** The fragment's seed when the document is one of before rich text (given it here), else null. */
   private givenFragment(): Uint8Array | null {
     const before = Y.encodeStateVector(this.doc);

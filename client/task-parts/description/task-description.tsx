@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import type { Member, Task } from "../../../shared/entities.ts";
 import { showError } from "../../lib/api-errors.ts";
+import { afterNextPaint } from "../../platform/browser/after-paint.ts";
 import { TaskReferencesContext, useReferencesBesides } from "../../lib/task-references.ts";
 import { useSync } from "../../platform/sync/replicache-provider.tsx";
 import type { Rep } from "../../platform/sync/create-replicache.ts";
@@ -8,6 +9,7 @@ import { useDescriptionState, watchDescriptionState } from "../../platform/sync/
 import { Markdown } from "../../ui/markdown.tsx";
 import { fileMarkdown, useAddFiles, useAttachmentImages } from "../../platform/use-attachments.ts";
 import { setPresenceCursor } from "../../platform/presence/presence-reporter.ts";
+import { onRelayedEdit, relayDescriptionEdit } from "../../platform/presence/description-relay.ts";
 import { usePresenceCursors } from "../../platform/presence/presence-store.ts";
 import type { DescriptionCursors } from "./description-cursors.ts";
 import type { DescriptionEditor } from "./description-editor.tsx";
@@ -40,19 +42,25 @@ export function TaskDescription({ task, canEdit, members }: TaskDescriptionProps
   }, [canEdit]);
   const stored = useDescriptionState(task.id);
   const send = useCallback(
-    (update: string) =>
-      void rep.mutate
-        .editDescription({
-          id: task.id,
-          projectId: task.projectId,
-          update,
-          updatedAt: new Date().toISOString(),
-        })
-        .catch((error: unknown) => showError(error, "The description could not be saved")),
-    [rep, task.id, task.projectId],
+    (update: string) => {
+      // To the others on the task at once; the mutation below is what keeps it. It merges the
+      // whole document, so it runs after the frame that shows the key (edits keep their order).
+      relayDescriptionEdit(task.workspaceId, task.id, update);
+      const updatedAt = new Date().toISOString();
+      afterNextPaint(() => {
+        rep.mutate
+          .editDescription({ id: task.id, projectId: task.projectId, update, updatedAt })
+          .catch((error: unknown) => showError(error, "The description could not be saved"));
+      });
+    },
+    [rep, task.workspaceId, task.id, task.projectId],
   );
   const session = useSession(canEdit ? collab : null, stored, task.description, send);
   useMergedWithStore(rep, task.id, session);
+  // The others' keystrokes, relayed at once, ahead of the pull that brings them again.
+  useEffect(() => {
+    if (session) return onRelayedEdit(task.id, (update) => session.applyRelayed(update));
+  }, [task.id, session]);
   const cursors = useCursors(task);
   const references = useReferencesBesides(task.id);
   const attachmentImage = useAttachmentImages(task.id);
