@@ -24,7 +24,7 @@ async function ownerWithTask(page: Page) {
     mutation("addComment", {
       id: `${taskId}-c`,
       taskId,
-      body: "Marketing asked for a pangolin next time.",
+      body: "Marketing &amp; sales asked for a **pangolin** next time, see [the brief](https://example.com/brief).",
       createdAt: now(),
     }),
   ]);
@@ -97,6 +97,11 @@ test("a comment's word finds the comment, and a task key finds the task; Enter o
   await expect(comment).toContainText("Comment on");
   await expect(comment).toContainText("WEB-1");
   await expect(comment.locator("mark")).toHaveText("pangolin");
+  // The words as the comment reads, from the same document model as the editors: no marks, no
+  // link address, the entity as its character.
+  await expect(comment).toContainText(
+    "Marketing & sales asked for a pangolin next time, see the brief.",
+  );
   await expect(group(page, "Tasks")).toHaveCount(0);
 
   await searchField(page).fill("web-1");

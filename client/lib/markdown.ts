@@ -1,6 +1,7 @@
 import DOMPurify from "dompurify";
 import { attachmentIdOf } from "../../shared/attachments.ts";
 import { documentToHtml } from "../../shared/rich-text/document-html.ts";
+import { markdownToText } from "../../shared/rich-text/document-text.ts";
 import { markdownToDocument } from "../../shared/rich-text/markdown.ts";
 import {
   IMAGE_PLACEHOLDER_CLASS,
@@ -198,3 +199,6 @@ function placeholder(inert: Document, image: HTMLImageElement, source: URL): HTM
   button.textContent = source.host ? `Load image from ${source.host}` : "Load embedded image";
   return button;
 }
+
+/** The words a reader sees in markdown, one block a line (a search result's snippet). */
+export const markdownText: (markdown: string) => string = markdownToText;

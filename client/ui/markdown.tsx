@@ -9,7 +9,7 @@ import {
   useSyncExternalStore,
   type MouseEvent,
 } from "react";
-import type { renderMarkdown } from "../lib/markdown.ts";
+import type { markdownText, renderMarkdown } from "../lib/markdown.ts";
 import { markdownToPlainText } from "../lib/markdown-plain-text.ts";
 import {
   loadImageOnClick,
@@ -115,10 +115,19 @@ export function Markdown({
   );
 }
 
-type Renderer = { renderMarkdown: typeof renderMarkdown };
+type Renderer = { renderMarkdown: typeof renderMarkdown; markdownText: typeof markdownText };
 
 let renderer: Renderer | undefined;
 let loading: Promise<Renderer> | undefined;
+
+/**
+ * The words a reader sees in markdown, for a line of text rather than the drawn page (search
+ * snippets): read by the rich-text schema the editors share once its code is here (loaded
+ * with the first text shown), by the plain string rules meanwhile.
+ */
+export function useMarkdownWords(): (markdown: string) => string {
+  return useRenderer()?.markdownText ?? markdownToPlainText;
+}
 
 /**
  * The renderer (lib/markdown.ts, on the rich-text schema the editors share): loaded with the

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { Fragment, type KeyboardEvent, type ReactNode } from "react";
+import { Fragment, useMemo, type KeyboardEvent, type ReactNode } from "react";
 import type { SearchGroup, SearchHit, SearchResults as Results } from "./run-search.ts";
 import type { SearchKind } from "./search-documents.ts";
-import { markdownToPlainText } from "../../lib/markdown-plain-text.ts";
 import { highlightText, snippet } from "../../lib/search-text.ts";
+import { useMarkdownWords } from "../../ui/markdown.tsx";
 
 const groupNames: Record<SearchKind, string> = {
   task: "Tasks",
@@ -90,9 +90,11 @@ function ResultLink({
   words: readonly string[];
 }) {
   const { document, task } = hit;
-  const body = document.body ? (
+  const wordsOf = useMarkdownWords();
+  const text = useMemo(() => document.body && wordsOf(document.body), [wordsOf, document.body]);
+  const body = text ? (
     <span className="search-result-body">
-      <Highlighted text={snippet(markdownToPlainText(document.body), words)} words={words} />
+      <Highlighted text={snippet(text, words)} words={words} />
     </span>
   ) : null;
 
