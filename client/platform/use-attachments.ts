@@ -59,7 +59,9 @@ export function useAttachmentImages(taskId: string): AttachmentImage {
       const attachment = byId.get(id);
       if (localUrl && (!attachment || attachment.uploadedAt === null))
         return { localUrl, pending: true };
-      return { pending: attachment !== undefined && attachment.uploadedAt === null };
+      // Not known here (yet: an edit relayed ahead of the pull that brings the file's row).
+      if (!attachment) return undefined;
+      return { pending: attachment.uploadedAt === null };
     };
   }, [attachments, previewOf]);
 }

@@ -35,6 +35,15 @@ function ImageView({ node, selected }: ReactNodeViewProps) {
   const id = attachmentIdOf(src);
   const state = id ? attachmentImage?.(id) : undefined;
   const shown = state?.localUrl ?? (id && !state?.pending ? src : allowed ? src : null);
+  // The file's row arriving (after an edit relayed ahead of the pull that brings it) starts the
+  // asking again, with a new image: it may have failed while the bytes were on their way.
+  const known = state !== undefined;
+  const [knownBefore, setKnownBefore] = useState(known);
+  if (known !== knownBefore) {
+    setKnownBefore(known);
+    setFailures(0);
+    setWaiting(false);
+  }
 
   let content;
   if (id && ((state?.pending && !state.localUrl) || waiting)) {
@@ -61,6 +70,7 @@ function ImageView({ node, selected }: ReactNodeViewProps) {
     content = (
       <>
         <img
+          key={known ? "known" : "unknown"}
           src={shown}
           alt={alt}
           // An external image asked for tells its host nothing of the page.
