@@ -82,6 +82,15 @@ test("an image pasted into a description appears in another person's browser liv
   await olga.goto(url);
   await descriptionEditor(olga).click();
   await olga.keyboard.press("Control+End");
+  // Milo sees Olga's edit relayed at once, before his pull brings it to his store: when her
+  // description's push has been answered is noted here.
+  let descriptionSaved = false;
+  olga.on("requestfinished", (request) => {
+    const body = request.postData() ?? "";
+    if (request.url().includes("/api/replicache/push") && body.includes("editDescription")) {
+      descriptionSaved = true;
+    }
+  });
 
   // A screenshot on the clipboard, pasted as a person would with Mod+V.
   await descriptionEditor(olga).evaluate((content, base64) => {
@@ -105,6 +114,18 @@ test("an image pasted into a description appears in another person's browser liv
   await expect(attachments(milo).getByRole("listitem")).toContainText([`PNG · ${PNG.length} B`]);
 
   // Seen once, the image stays viewable with no network (the service worker's image cache).
+  // First a pull brings the description to Milo's store: a title changed after it was saved,
+  // which Milo sees, comes in a pull that has it too.
+  await expect.poll(() => descriptionSaved).toBe(true);
+  await pushMutations(owner.request, [
+    mutation("updateTask", {
+      id: taskId,
+      projectId,
+      title: "Notes, with a sketch",
+      updatedAt: now(),
+    }),
+  ]);
+  await expect(milo.getByRole("textbox", { name: "Title" })).toHaveValue("Notes, with a sketch");
   await member.setOffline(true);
   // "Offline" alone, not "saving on this device…": what the last pulls brought is in IndexedDB
   // (a reload while that write runs would abort it, and the page would open without them).
