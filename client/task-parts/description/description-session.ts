@@ -10,6 +10,9 @@ import { documentSeedUpdate } from "../../../shared/rich-text/document-yjs.ts";
 /** Origin of what the store brings: merged in, never sent back, never undone. */
 const FROM_STORE = Symbol("store");
 
+/** Relayed edits kept while they wait for one they refer to; the pull brings the rest. */
+const MAX_WAITING_EDITS = 64;
+
 type SessionOptions = {
   /** The stored document (base64), or null while the description was never edited as one. */
   state: string | null;
@@ -39,6 +42,8 @@ export class DescriptionSession {
   /** Whether the person has edited through this copy. */
   edited = false;
   private seed: Uint8Array | null;
+  /** Relayed edits that wait for one they refer to (applyRelayed). */
+  private waiting: Uint8Array[] = [];
   /** The Yjs client of the fragment given here to a document of before rich text. */
   private givenSeedClient: number | null = null;
 
@@ -63,6 +68,7 @@ export class DescriptionSession {
     // The seed of the markdown goes once the server has a document; a fragment given here,
     // once the server's document holds it (its Yjs client is in the stored state).
     const given = this.givenSeedClient;
+    this.applyWaiting();
     if (given === null || Y.decodeStateVector(Y.encodeStateVectorFromUpdate(stored)).has(given)) {
       this.seed = null;
       this.givenSeedClient = null;
@@ -71,14 +77,36 @@ export class DescriptionSession {
 
   /**
    * Merges another tab's edit relayed through presence (platform/presence/description-relay.ts)
-   * ahead of the pull that brings it again. An update that does not read is dropped: the
-   * pull's state is what counts.
+   * ahead of the pull that brings it again. An edit that refers to one not here yet (relays can
+   * overtake each other, or be lost) waits for it: Yjs would apply such an update in part (its
+   * deletions, not its insertions), and an editor shown an empty document for that moment fills
+   * it with a paragraph of its own and writes it back, for good. An update that does not read is
+   * dropped: the pull's state is what counts.
    */
   applyRelayed(update: string) {
     try {
-      Y.applyUpdate(this.doc, fromBase64(update), FROM_STORE);
+      this.waiting.push(fromBase64(update));
     } catch {
-      // Not an update this document can take; the pull brings what the server merged.
+      return;
+    }
+    if (this.waiting.length > MAX_WAITING_EDITS) this.waiting.shift();
+    this.applyWaiting();
+  }
+
+  /** Applies the waiting relayed edits that now find all they refer to, until none does. */
+  private applyWaiting() {
+    let applied = true;
+    while (applied && this.waiting.length > 0) {
+      applied = false;
+      const known = Y.decodeStateVector(Y.encodeStateVector(this.doc));
+      for (const [index, update] of this.waiting.entries()) {
+        const reading = readsWhole(update, known);
+        if (reading === "waits") continue;
+        this.waiting.splice(index, 1);
+        if (reading === "reads") Y.applyUpdate(this.doc, update, FROM_STORE);
+        applied = true;
+        break;
+      }
     }
   }
 
@@ -95,4 +123,39 @@ export class DescriptionSession {
   destroy() {
     this.doc.destroy();
   }
+}
+
+/**
+ * Whether an update applies whole to a document whose state vector is `known`: each of its
+ * items follows what the document or the update holds of its author, and everything it refers
+ * to (its neighbours when it was written, its parent) is there too. "waits" when something is
+ * missing, "dropped" when the update does not read (or the document holds it all already).
+ */
+function readsWhole(update: Uint8Array, known: Map<number, number>): "reads" | "waits" | "dropped" {
+  let decoded: ReturnType<typeof Y.decodeUpdate>;
+  try {
+    decoded = Y.decodeUpdate(update);
+  } catch {
+    return "dropped";
+  }
+  const { structs, ds } = decoded;
+  const held = new Map(known);
+  let brings = false;
+  for (const struct of structs) {
+    if (struct instanceof Y.Skip) continue;
+    const { client, clock } = struct.id;
+    const end = held.get(client) ?? 0;
+    if (clock > end) return "waits";
+    if (clock + struct.length > end) brings = true;
+    held.set(client, Math.max(end, clock + struct.length));
+  }
+  const has = (id: Y.ID | null) => id === null || id.clock < (held.get(id.client) ?? 0);
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    const parent: unknown = struct.parent;
+    if (!has(struct.origin) || !has(struct.rightOrigin)) return "waits";
+    if (parent instanceof Y.ID && !has(parent)) return "waits";
+  }
+  // Deletions alone (a selection cut) bring no item; Yjs keeps those of items not here yet.
+  return brings || ds.clients.size > 0 ? "reads" : "dropped";
 }
