@@ -7,10 +7,8 @@ const asRoot = process.getuid?.() === 0;
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/support/global-setup.ts",
-  // Two files at a time (each file's tests in order): on a 2-core CI machine the suite takes
-  // about two thirds of one worker's time, the server and Postgres being shared.
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   forbidOnly: true,
   // The longest journeys (twenty screens' tab titles, two people typing into one description)
