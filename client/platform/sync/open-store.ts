@@ -1,3 +1,4 @@
+import type { Puller } from "replicache";
 import { toast } from "sonner";
 import { sessionEnded } from "../session/session-store.ts";
 import { closeBeforeSignOut } from "../session/sign-out.ts";
@@ -34,6 +35,29 @@ type OpenStore = {
   /** Persists what is not yet persisted, then closes. */
   close: () => Promise<void>;
 };
+
+/** The longest a pull waits for the page's own project to be read from the device. */
+const HEAD_READ_WAIT_MS = 1500;
+
+/**
+ * Pulls once the page's own project has been read from the device (`TaskStore.headReady`), or
+ * after HEAD_READ_WAIT_MS. On a reload the board is drawn from the device; a pull answered while
+ * that read is under way takes turns with it on the main thread and writes to the same store,
+ * and the first screen came about a tenth later. A first load, with nothing on the device,
+ * reads nothing and pulls at once.
+ */
+function pullingAfter(ready: Promise<void>, puller: Puller): Puller {
+  let waited: Promise<void> | null = Promise.race([
+    ready,
+    new Promise<void>((resolve) => setTimeout(resolve, HEAD_READ_WAIT_MS)),
+  ]).then(() => {
+    waited = null;
+  });
+  return async (request, requestID) => {
+    if (waited) await waited;
+    return puller(request, requestID);
+  };
+}
 
 /** A store opened early that no screen has taken is closed after this long. */
 const UNCLAIMED_MS = 15_000;
@@ -95,6 +119,7 @@ function openStore(userId: string): OpenStore {
   };
   // The page's own project is at the head of the list (above): its tasks are read first.
   const tasks = new TaskStore(rep, () => projects.list());
+  rep.puller = pullingAfter(tasks.headReady, rep.puller);
   const undo = recordUndo(rep, tasks);
   // The others' presence comes on the same stream; the person is left out of it.
   setPresenceSelf(userId);

@@ -411,3 +411,23 @@ test("the page's own project is read at once, and changes made to it during that
   await changed;
   expect(store.findTask("project-b", "early")?.title).toBe("Early, renamed");
 });
+
+test("the store says when the page's own project is read (a reload's pulls wait for it), at once when the page has none", async () => {
+  const rep = await storeOfProjects(300);
+  const store = new TaskStore(rep, () => ["project-b", "project-a"]);
+  opened.push({ rep, store });
+  expect(store.isRead("project-b")).toBe(false);
+  await store.headReady;
+  // Read whole by then, and the others not yet.
+  expect(store.isRead("project-b")).toBe(true);
+  expect(store.projectTasks("project-b")).toHaveLength(300);
+  expect(store.isRead("project-c")).toBe(false);
+
+  const noPage = new TaskStore(rep, () => []);
+  opened.push({ rep, store: noPage });
+  let ready = false;
+  void noPage.headReady.then(() => (ready = true));
+  await Promise.resolve();
+  expect(ready).toBe(true);
+  expect(noPage.isRead("project-a")).toBe(false);
+});

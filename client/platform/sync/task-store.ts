@@ -68,11 +68,16 @@ export class TaskStore {
    */
   private readonly head: string | undefined;
   private headRead = false;
+  /** Resolved once the page's own project is read (at once when there is none). */
+  readonly headReady: Promise<void>;
+  private markHeadReady: () => void = () => undefined;
   private headChanges: Change[] = [];
   private closed = false;
 
   constructor(rep: Rep, firstProjects: () => readonly string[] = () => []) {
     this.head = firstProjects()[0];
+    this.headReady = new Promise((resolve) => (this.markHeadReady = resolve));
+    if (this.head === undefined) this.markHeadReady();
     // A change that lands while its project is read waits for the read, then applies on top:
     // a change the read already saw applies again to the same value.
     this.stopWatching = rep.experimentalWatch((diff) => this.receive(diff), {
@@ -83,6 +88,7 @@ export class TaskStore {
 
   close() {
     this.closed = true;
+    this.markHeadReady();
     this.stopWatching();
   }
 
@@ -175,15 +181,19 @@ export class TaskStore {
 
   /** The page's own project, with the changes that came while it was read on top. */
   private async readHead(rep: Rep, projectId: string) {
-    const entries = await readProjectTasks(rep, projectId);
-    if (this.closed) return;
-    const changes: Change[] = entries.map(([key, newValue]) => ({ op: "add", key, newValue }));
-    changes.push(...this.headChanges);
-    this.headChanges = [];
-    this.headRead = true;
-    const touched = this.apply(changes);
-    if (touched.has(projectId)) return;
-    for (const listener of this.listeners.get(projectId) ?? []) listener();
+    try {
+      const entries = await readProjectTasks(rep, projectId);
+      if (this.closed) return;
+      const changes: Change[] = entries.map(([key, newValue]) => ({ op: "add", key, newValue }));
+      changes.push(...this.headChanges);
+      this.headChanges = [];
+      this.headRead = true;
+      const touched = this.apply(changes);
+      if (touched.has(projectId)) return;
+      for (const listener of this.listeners.get(projectId) ?? []) listener();
+    } finally {
+      this.markHeadReady();
+    }
   }
 
   /** Ends a pause between two projects' reads at once: a screen asks for one. */
