@@ -47,14 +47,12 @@ const HEAD_READ_WAIT_MS = 1500;
  * reads nothing and pulls at once.
  */
 function pullingAfter(ready: Promise<void>, puller: Puller): Puller {
-  let waited: Promise<void> | null = Promise.race([
+  const waited = Promise.race([
     ready,
     new Promise<void>((resolve) => setTimeout(resolve, HEAD_READ_WAIT_MS)),
-  ]).then(() => {
-    waited = null;
-  });
+  ]);
   return async (request, requestID) => {
-    if (waited) await waited;
+    await waited;
     return puller(request, requestID);
   };
 }

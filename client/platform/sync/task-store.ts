@@ -70,25 +70,24 @@ export class TaskStore {
   private headRead = false;
   /** Resolved once the page's own project is read (at once when there is none). */
   readonly headReady: Promise<void>;
-  private markHeadReady: () => void = () => undefined;
   private headChanges: Change[] = [];
   private closed = false;
 
   constructor(rep: Rep, firstProjects: () => readonly string[] = () => []) {
     this.head = firstProjects()[0];
-    this.headReady = new Promise((resolve) => (this.markHeadReady = resolve));
-    if (this.head === undefined) this.markHeadReady();
     // A change that lands while its project is read waits for the read, then applies on top:
     // a change the read already saw applies again to the same value.
     this.stopWatching = rep.experimentalWatch((diff) => this.receive(diff), {
       prefix: prefixes.task(),
     });
-    void this.readAll(rep, firstProjects).catch(() => undefined); // Closed while reading.
+    const head = this.head === undefined ? undefined : this.readHead(rep, this.head);
+    // A read ends in an error only when the store closed while reading.
+    this.headReady = head ? head.catch(() => undefined) : Promise.resolve();
+    void this.readAll(rep, firstProjects, head).catch(() => undefined);
   }
 
   close() {
     this.closed = true;
-    this.markHeadReady();
     this.stopWatching();
   }
 
@@ -135,8 +134,11 @@ export class TaskStore {
     }
   }
 
-  private async readAll(rep: Rep, firstProjects: () => readonly string[]) {
-    const head = this.head === undefined ? undefined : this.readHead(rep, this.head);
+  private async readAll(
+    rep: Rep,
+    firstProjects: () => readonly string[],
+    head: Promise<void> | undefined,
+  ) {
     const { projectIds, others } = await readProjectsAndOthers(rep);
     if (this.closed) return;
     for (const projectId of projectIds) {
@@ -181,19 +183,15 @@ export class TaskStore {
 
   /** The page's own project, with the changes that came while it was read on top. */
   private async readHead(rep: Rep, projectId: string) {
-    try {
-      const entries = await readProjectTasks(rep, projectId);
-      if (this.closed) return;
-      const changes: Change[] = entries.map(([key, newValue]) => ({ op: "add", key, newValue }));
-      changes.push(...this.headChanges);
-      this.headChanges = [];
-      this.headRead = true;
-      const touched = this.apply(changes);
-      if (touched.has(projectId)) return;
-      for (const listener of this.listeners.get(projectId) ?? []) listener();
-    } finally {
-      this.markHeadReady();
-    }
+    const entries = await readProjectTasks(rep, projectId);
+    if (this.closed) return;
+    const changes: Change[] = entries.map(([key, newValue]) => ({ op: "add", key, newValue }));
+    changes.push(...this.headChanges);
+    this.headChanges = [];
+    this.headRead = true;
+    const touched = this.apply(changes);
+    if (touched.has(projectId)) return;
+    for (const listener of this.listeners.get(projectId) ?? []) listener();
   }
 
   /** Ends a pause between two projects' reads at once: a screen asks for one. */
