@@ -16,15 +16,21 @@ export function SystemNotifications() {
   const unread = useUnreadNotifications();
   const members = useMembers(useActiveWorkspaceId() ?? "");
   const openedAt = useRef(new Date().toISOString());
-  const shown = useRef(new Set<string>());
+  /** Shown as a system notification, or there to see in the tab when it came. */
+  const seen = useRef(new Set<string>());
 
   useEffect(() => {
+    // One that arrived while the tab was in view was there to see: it never pops up later.
+    // (Visibility first: reading the permission asks the browser process and waits for it.)
+    if (!document.hidden) {
+      for (const notification of unread) seen.current.add(notification.id);
+      return;
+    }
     if (!systemNotificationsSupported() || Notification.permission !== "granted") return;
-    if (!document.hidden) return;
     for (const notification of unread) {
-      if (notification.createdAt < openedAt.current || shown.current.has(notification.id)) continue;
+      if (notification.createdAt < openedAt.current || seen.current.has(notification.id)) continue;
       if (!directNotificationKinds.includes(notification.kind)) continue;
-      shown.current.add(notification.id);
+      seen.current.add(notification.id);
       const actor = members.find((member) => member.id === notification.actorId);
       const title = [notification.taskKey, notification.taskTitle].filter(Boolean).join(" ");
       new Notification(title || "Tasks", {
