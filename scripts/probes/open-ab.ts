@@ -17,11 +17,10 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startBenchSystem } from "../bench/bench-server.ts";
-import { boardReady, launchBrowser, newPerson } from "../bench/browser-figures.ts";
+import { boardReady } from "../bench/browser-figures.ts";
 import { firstContentfulPaint } from "../bench/baseline-figures.ts";
 import { quantile } from "../bench/figures.ts";
-import { ServedBuilds } from "../bench/served-builds.ts";
+import { byTurnsOnBoard, twoBuilds, type BuildName } from "../bench/two-builds.ts";
 
 const { values } = parseArgs({
   options: {
@@ -37,19 +36,11 @@ if (!values.before) {
   process.exit(2);
 }
 const root = path.resolve(import.meta.dirname, "../..");
-const builds = { before: path.resolve(values.before), after: path.resolve(values.after) };
-let served: ServedBuilds<keyof typeof builds>;
-try {
-  served = new ServedBuilds(root, builds);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(2);
-}
+const served = twoBuilds(root, values.before, values.after);
 const rounds = Number(values.rounds);
 const tasks = Number(values.tasks);
 const projects = Number(values.projects);
 
-type Name = keyof typeof builds;
 type Figures = {
   open: number[];
   fcp: number[];
@@ -66,71 +57,47 @@ const noFigures = (): Figures => ({
   reloadFcp: [],
   files: "",
 });
-const figures: Record<Name, Figures> = { before: noFigures(), after: noFigures() };
+const figures: Record<BuildName, Figures> = { before: noFigures(), after: noFigures() };
 
-const seedOptions = { tasks, projects, even: true, members: 5, seed: 20260601 };
-try {
-  const system = await startBenchSystem([
-    { key: "big", options: { ...seedOptions, label: `open-ab-${tasks}` } },
-  ]);
-  const browser = await launchBrowser();
-  try {
-    const workspace = system.workspaces.get("big");
-    const project = workspace?.projects[0];
-    if (!workspace || !project) throw new Error("nothing seeded");
-    const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
-    for (let round = 0; round < rounds; round++) {
-      const order: Name[] = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
-      for (const name of order) {
-        served.serve(name);
-        const person = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
-        try {
-          await person.page.goto(boardUrl);
-          const open = await boardReady(person.page);
-          figures[name].open.push(open);
-          figures[name].fcp.push(await firstContentfulPaint(person.page));
-          const loaded = await person.page.evaluate(
-            (until) =>
-              performance
-                .getEntriesByType("resource")
-                .filter((entry) => entry.startTime < until)
-                .map((entry) => {
-                  const timing = entry as PerformanceResourceTiming;
-                  return {
-                    name: timing.name,
-                    bytes: timing.encodedBodySize,
-                    waited: timing.requestStart - timing.startTime,
-                  };
-                }),
-            open,
-          );
-          const pull = loaded.find((entry) => entry.name.includes("/api/replicache/pull"));
-          if (pull) figures[name].waited.push(pull.waited);
-          const scripts = loaded.filter((entry) => entry.name.endsWith(".js"));
-          const kb = scripts.reduce((sum, entry) => sum + entry.bytes, 0) / 1024;
-          figures[name].files = `${scripts.length} scripts, ${kb.toFixed(0)} KB as sent`;
-          if (round % 2 === 0) {
-            // Replicache writes what it pulled to IndexedDB within about a second.
-            await person.page.waitForTimeout(2500);
-            for (let reload = 0; reload < 2; reload++) {
-              await person.page.reload();
-              figures[name].reload.push(await boardReady(person.page));
-              figures[name].reloadFcp.push(await firstContentfulPaint(person.page));
-              await person.page.waitForTimeout(800);
-            }
-          }
-        } finally {
-          await person.context.close();
-        }
-      }
+await byTurnsOnBoard(
+  served,
+  { tasks, projects, rounds, label: `open-ab-${tasks}` },
+  async ({ name, round, person, boardUrl }) => {
+    await person.page.goto(boardUrl);
+    const open = await boardReady(person.page);
+    figures[name].open.push(open);
+    figures[name].fcp.push(await firstContentfulPaint(person.page));
+    const loaded = await person.page.evaluate(
+      (until) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.startTime < until)
+          .map((entry) => {
+            const timing = entry as PerformanceResourceTiming;
+            return {
+              name: timing.name,
+              bytes: timing.encodedBodySize,
+              waited: timing.requestStart - timing.startTime,
+            };
+          }),
+      open,
+    );
+    const pull = loaded.find((entry) => entry.name.includes("/api/replicache/pull"));
+    if (pull) figures[name].waited.push(pull.waited);
+    const scripts = loaded.filter((entry) => entry.name.endsWith(".js"));
+    const kb = scripts.reduce((sum, entry) => sum + entry.bytes, 0) / 1024;
+    figures[name].files = `${scripts.length} scripts, ${kb.toFixed(0)} KB as sent`;
+    if (round % 2 !== 0) return;
+    // Replicache writes what it pulled to IndexedDB within about a second.
+    await person.page.waitForTimeout(2500);
+    for (let reload = 0; reload < 2; reload++) {
+      await person.page.reload();
+      figures[name].reload.push(await boardReady(person.page));
+      figures[name].reloadFcp.push(await firstContentfulPaint(person.page));
+      await person.page.waitForTimeout(800);
     }
-  } finally {
-    await browser.close();
-    await system.stop();
-  }
-} finally {
-  served.restore();
-}
+  },
+);
 
 const ms = (list: number[], q: number) => `${quantile(list, q)?.toFixed(0) ?? "—"} ms`;
 console.log(
@@ -139,7 +106,7 @@ console.log(
 for (const name of ["before", "after"] as const) {
   const { open, fcp, waited, reload, reloadFcp, files } = figures[name];
   console.log(
-    `${name.padEnd(6)} (${builds[name]}): ${files}; first contentful paint ${ms(fcp, 0.5)}` +
+    `${name.padEnd(6)} (${served.builds[name]}): ${files}; first contentful paint ${ms(fcp, 0.5)}` +
       `; board painted ${ms(open, 0.5)} / ${ms(open, 0.9)}` +
       ` (median / p90); first pull waited for a connection ${ms(waited, 0.5)}` +
       `; warm reload ${ms(reload, 0.5)} / ${ms(reload, 0.9)} (first contentful paint ${ms(reloadFcp, 0.5)})`,

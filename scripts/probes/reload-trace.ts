@@ -14,10 +14,9 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startBenchSystem } from "../bench/bench-server.ts";
-import { boardReady, launchBrowser, newPerson } from "../bench/browser-figures.ts";
+import { boardReady } from "../bench/browser-figures.ts";
 import { quantile } from "../bench/figures.ts";
-import { ServedBuilds } from "../bench/served-builds.ts";
+import { byTurnsOnBoard, twoBuilds, type BuildName } from "../bench/two-builds.ts";
 
 const { values } = parseArgs({
   options: {
@@ -32,15 +31,7 @@ if (!values.before) {
   process.exit(2);
 }
 const root = path.resolve(import.meta.dirname, "../..");
-const builds = { before: path.resolve(values.before), after: path.resolve(values.after) };
-type Name = keyof typeof builds;
-let served: ServedBuilds<Name>;
-try {
-  served = new ServedBuilds(root, builds);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(2);
-}
+const served = twoBuilds(root, values.before, values.after);
 const rounds = Number(values.rounds);
 const tasks = Number(values.tasks);
 
@@ -62,9 +53,9 @@ type TraceEvent = {
 };
 type Span = TraceEvent & { dur: number };
 
-const selfMs: Record<Name, Map<string, number>> = { before: new Map(), after: new Map() };
-const reloads: Record<Name, number[]> = { before: [], after: [] };
-const caches: Record<Name, string[]> = { before: [], after: [] };
+const selfMs: Record<BuildName, Map<string, number>> = { before: new Map(), after: new Map() };
+const reloads: Record<BuildName, number[]> = { before: [], after: [] };
+const caches: Record<BuildName, string[]> = { before: [], after: [] };
 
 /**
  * The reload's start, on the page's main thread: the navigationStart mark of the main frame's
@@ -96,88 +87,64 @@ function addSelfTimes(spans: Span[], into: Map<string, number>) {
   while (stack.length > 0) pop();
 }
 
-try {
-  const seed = { tasks, projects: 1, even: true, members: 5, seed: 20260601 };
-  const system = await startBenchSystem([
-    { key: "board", options: { ...seed, label: `reload-trace-${tasks}` } },
-  ]);
-  const browser = await launchBrowser();
-  try {
-    const workspace = system.workspaces.get("board");
-    const project = workspace?.projects[0];
-    if (!workspace || !project) throw new Error("nothing seeded");
-    const boardUrl = `/dashboard/workspace/${workspace.workspaceId}/project/${project.id}/board`;
-    for (let round = 0; round < rounds; round++) {
-      const order: Name[] = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
-      for (const name of order) {
-        served.serve(name);
-        const person = await newPerson(browser, system.baseUrl, workspace.sessions[0]);
-        try {
-          await person.page.goto(boardUrl);
-          await boardReady(person.page);
-          await person.page.waitForTimeout(2500);
-          await browser.startTracing(person.page, {
-            categories: [
-              "blink.user_timing",
-              "devtools.timeline",
-              "disabled-by-default-devtools.timeline",
-              "v8",
-            ],
-          });
-          await person.page.reload();
-          const ready = await boardReady(person.page);
-          reloads[name].push(ready);
-          const trace = JSON.parse((await browser.stopTracing()).toString()) as {
-            traceEvents: TraceEvent[];
-          };
-          const events = trace.traceEvents;
-          const main = navigation(events, boardUrl);
-          if (!main) throw new Error("no navigation in the trace");
-          const start = main.ts;
-          const end = start + ready * 1000;
-          const spans = events
-            .filter(
-              (event): event is Span =>
-                event.pid === main.pid &&
-                event.tid === main.tid &&
-                event.ph === "X" &&
-                event.dur !== undefined &&
-                event.ts >= start &&
-                event.ts <= end,
-            )
-            .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-          addSelfTimes(spans, selfMs[name]);
-          if (round === 0) {
-            caches[name] = spans
-              .filter((span) => span.name === "v8.produceModuleCache" && span.args?.data?.url)
-              .sort((a, b) => b.dur - a.dur)
-              .slice(0, 3)
-              .map((span) => {
-                const file = path.basename(span.args!.data!.url!).slice(0, 40);
-                const kb = ((span.args!.data!.producedCacheSize ?? 0) / 1024).toFixed(0);
-                return `${file} ${(span.dur / 1000).toFixed(1)} ms (${kb} KB)`;
-              });
-          }
-        } finally {
-          await person.context.close();
-        }
-      }
-    }
-  } finally {
-    await browser.close();
-    await system.stop();
-  }
-} finally {
-  served.restore();
-}
+await byTurnsOnBoard(
+  served,
+  { tasks, projects: 1, rounds, label: `reload-trace-${tasks}` },
+  async ({ name, round, browser, person, boardUrl }) => {
+    await person.page.goto(boardUrl);
+    await boardReady(person.page);
+    await person.page.waitForTimeout(2500);
+    await browser.startTracing(person.page, {
+      categories: [
+        "blink.user_timing",
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "v8",
+      ],
+    });
+    await person.page.reload();
+    const ready = await boardReady(person.page);
+    reloads[name].push(ready);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+      traceEvents: TraceEvent[];
+    };
+    const events = trace.traceEvents;
+    const main = navigation(events, boardUrl);
+    if (!main) throw new Error("no navigation in the trace");
+    const end = main.ts + ready * 1000;
+    const spans = events
+      .filter(
+        (event): event is Span =>
+          event.pid === main.pid &&
+          event.tid === main.tid &&
+          event.ph === "X" &&
+          event.dur !== undefined &&
+          event.ts >= main.ts &&
+          event.ts <= end,
+      )
+      .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    addSelfTimes(spans, selfMs[name]);
+    if (round > 0) return;
+    caches[name] = spans
+      .filter((span) => span.name === "v8.produceModuleCache" && span.args?.data?.url)
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 3)
+      .map((span) => {
+        const file = path.basename(span.args!.data!.url!).slice(0, 40);
+        const kb = ((span.args!.data!.producedCacheSize ?? 0) / 1024).toFixed(0);
+        return `${file} ${(span.dur / 1000).toFixed(1)} ms (${kb} KB)`;
+      });
+  },
+);
 
-const perReload = (name: Name, event: string) => (selfMs[name].get(event) ?? 0) / rounds;
-const total = (name: Name) => [...selfMs[name].values()].reduce((sum, ms) => sum + ms, 0) / rounds;
+const perReload = (name: BuildName, event: string) => (selfMs[name].get(event) ?? 0) / rounds;
+const total = (name: BuildName) =>
+  [...selfMs[name].values()].reduce((sum, ms) => sum + ms, 0) / rounds;
 const median = (list: number[]) => `${quantile(list, 0.5)?.toFixed(0) ?? "—"} ms`;
 console.log(`\nWarm reload of a ${tasks}-task board, ${rounds} rounds by turns:`);
 for (const name of ["before", "after"] as const) {
   console.log(
-    `${name.padEnd(6)} (${builds[name]}): first card ${median(reloads[name])} (median); ` +
+    `${name.padEnd(6)} (${served.builds[name]}): first card ${median(reloads[name])} (median); ` +
       `main thread busy ${total(name).toFixed(1)} ms until then (mean per reload)`,
   );
   console.log(`       largest code caches produced: ${caches[name].join(", ") || "none"}`);
