@@ -22,11 +22,17 @@ type Turn = {
 };
 
 /**
- * The two builds' folders, checked (each must hold a built client); exits with a message when
- * one does not, as a probe's wrong argument does.
+ * The builds a probe's `--before <dir>` and `--after <dir>` name, checked (each must hold a
+ * built client); exits with a message when `--before` is missing or a folder holds no build.
  */
-export function twoBuilds(root: string, before: string, after: string) {
-  const builds = { before: path.resolve(before), after: path.resolve(after) };
+export function twoBuilds(root: string, args: { before?: string | undefined; after: string }) {
+  if (!args.before) {
+    console.error(
+      "--before takes the folder of the build to compare with (see the top of the file)",
+    );
+    process.exit(2);
+  }
+  const builds = { before: path.resolve(args.before), after: path.resolve(args.after) };
   try {
     return new ServedBuilds<BuildName>(root, builds);
   } catch (error) {

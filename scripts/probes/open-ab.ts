@@ -31,12 +31,8 @@ const { values } = parseArgs({
     projects: { type: "string", default: "10" },
   },
 });
-if (!values.before) {
-  console.error("--before takes the folder of the build to compare with (see the top of the file)");
-  process.exit(2);
-}
 const root = path.resolve(import.meta.dirname, "../..");
-const served = twoBuilds(root, values.before, values.after);
+const served = twoBuilds(root, values);
 const rounds = Number(values.rounds);
 const tasks = Number(values.tasks);
 const projects = Number(values.projects);
