@@ -80,10 +80,12 @@ export class TaskStore {
     this.stopWatching = rep.experimentalWatch((diff) => this.receive(diff), {
       prefix: prefixes.task(),
     });
-    const head = this.head === undefined ? undefined : this.readHead(rep, this.head);
     // A read ends in an error only when the store closed while reading.
-    this.headReady = head ? head.catch(() => undefined) : Promise.resolve();
-    void this.readAll(rep, firstProjects, head).catch(() => undefined);
+    this.headReady =
+      this.head === undefined
+        ? Promise.resolve()
+        : this.readHead(rep, this.head).catch(() => undefined);
+    void this.readAll(rep, firstProjects).catch(() => undefined);
   }
 
   close() {
@@ -134,11 +136,7 @@ export class TaskStore {
     }
   }
 
-  private async readAll(
-    rep: Rep,
-    firstProjects: () => readonly string[],
-    head: Promise<void> | undefined,
-  ) {
+  private async readAll(rep: Rep, firstProjects: () => readonly string[]) {
     const { projectIds, others } = await readProjectsAndOthers(rep);
     if (this.closed) return;
     for (const projectId of projectIds) {
@@ -161,8 +159,8 @@ export class TaskStore {
     );
     // The rest waits for the page's own project to be drawn and the page to be idle.
     let first = true;
-    if (head) {
-      await head;
+    if (this.head !== undefined) {
+      await this.headReady;
       if (this.closed) return;
       if (this.unread.size > 0) await this.pause(true);
       first = false;
