@@ -3,8 +3,7 @@ import type { WorkflowStatus } from "../../shared/statuses.ts";
 import { dueState, formatDueDate, type DueState } from "../lib/due-date.ts";
 import { priorityNames } from "../lib/task-names.ts";
 import { Avatar } from "../ui/avatar.tsx";
-import { PriorityIcon } from "../ui/priority-icon.tsx";
-import { StatusIcon, statusProgress } from "../ui/status-icon.tsx";
+import { StatusIcon, statusColorValue, statusProgress } from "../ui/status-icon.tsx";
 // The board's cards and rows, the backlog and the public page show these: they bring their look.
 import "../styles/board.css";
 
@@ -28,26 +27,42 @@ export function StatusMark<S extends MarkedStatus>({
   statuses: readonly S[];
 }) {
   if (!status) return null;
+  const color = statusColorValue(status.color);
+  if (status.icon) {
+    return (
+      <span className="task-status-icon" title={status.name}>
+        <StatusIcon category={status.category} color={status.color} icon={status.icon} />
+      </span>
+    );
+  }
+  // The category's shape is drawn by the stylesheet (board.css), as StatusIcon draws it: one
+  // element instead of an SVG's three to five, on each of a board's cards. A started status's
+  // fill is in 24ths, from half (12) to the last drawn (23).
+  const progress =
+    status.category === "started"
+      ? Math.min(23, Math.max(12, Math.round(statusProgress(statuses, status) * 24)))
+      : undefined;
   return (
-    <span className="task-status-icon" title={status.name}>
-      <StatusIcon
-        category={status.category}
-        color={status.color}
-        icon={status.icon}
-        progress={statusProgress(statuses, status)}
-      />
-    </span>
+    <span
+      className="task-status-icon"
+      data-category={status.category}
+      data-progress={progress}
+      title={status.name}
+      style={{ color }}
+    />
   );
 }
 
-/** A priority's icon and hidden name, nothing for "No priority" (also on the public page). */
+/**
+ * A priority's icon (PriorityIcon's drawing, by the stylesheet: board.css) over its name, which
+ * only screen readers and copied text have; nothing for "No priority" (also on the public page).
+ */
 export function PriorityMark({ priority }: { priority: TaskPriority }) {
   if (priority === "no-priority") return null;
   const name = priorityNames[priority];
   return (
     <span className="task-priority" data-priority={priority} title={`Priority: ${name}`}>
-      <PriorityIcon priority={priority} />
-      <span className="visually-hidden">{name}</span>
+      {name}
     </span>
   );
 }

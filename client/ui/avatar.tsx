@@ -36,11 +36,7 @@ export function Avatar({ id, name, image, size = "sm", decorative = false }: Ava
       data-colour={avatarColour(id)}
       {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": name })}
     >
-      {showsPicture(image) ? (
-        <AvatarPicture key={image} src={image} initials={letters} />
-      ) : (
-        <span className="ui-avatar-initials">{letters}</span>
-      )}
+      {showsPicture(image) ? <AvatarPicture key={image} src={image} initials={letters} /> : letters}
     </span>
   );
 }

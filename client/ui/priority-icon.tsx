@@ -19,7 +19,8 @@ const filledBars: Record<TaskPriority, number> = {
 
 /**
  * A priority as in Linear: three bars filled by level, an exclamation mark in a square for
- * urgent, a dashed line for none.
+ * urgent, a dashed line for none. A card's and a row's priority (PriorityMark in
+ * task-parts/task-marks.tsx) is the same drawing as a mask in styles/board.css: change both.
  */
 export function PriorityIcon({ priority, size = 14, label }: PriorityIconProps) {
   const maskId = useId();

@@ -46,7 +46,8 @@ export const statusColorValue = (color: StatusColor | "muted") =>
 /**
  * A status drawn by its category, as in Linear: a dashed circle for backlog, an empty circle
  * for unstarted, a circle filling up for started, a check for completed, a cross for canceled;
- * or the icon the status picked, in its colour.
+ * or the icon the status picked, in its colour. A card's and a row's status (StatusMark in
+ * task-parts/task-marks.tsx) is the same drawing as masks in styles/board.css: change both.
  */
 export function StatusIcon(props: StatusIconProps) {
   const { category, color, icon, progress = 0.5, size = 14, label } = props;

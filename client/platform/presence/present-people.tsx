@@ -26,8 +26,24 @@ export function TaskPresence({ workspaceId, taskId }: { workspaceId: string; tas
   return <Facepile people={people.map(asFace)} label="Also viewing this task" size="md" />;
 }
 
-/** A card's small sign that someone else has its task open. */
-export function CardPresence({ workspaceId, taskId }: { workspaceId: string; taskId: string }) {
+/**
+ * A card's small sign that someone else has its task open, in an element of `className`; with
+ * nobody there, nothing at all (a board's every card has one).
+ */
+export function CardPresence({
+  workspaceId,
+  taskId,
+  className,
+}: {
+  workspaceId: string;
+  taskId: string;
+  className: string;
+}) {
   const people = useTaskPresence(workspaceId, taskId);
-  return <Facepile people={people.map(asFace)} label="Open now by" max={3} size="xs" />;
+  if (people.length === 0) return null;
+  return (
+    <div className={className}>
+      <Facepile people={people.map(asFace)} label="Open now by" max={3} size="xs" />
+    </div>
+  );
 }

@@ -105,7 +105,7 @@ export const CardMenu = memo(function CardMenu(
         title="Actions"
         onPointerDown={stopPropagation}
       >
-        <span aria-hidden="true">⋯</span>
+        ⋯
       </MenuTrigger>
       <MenuContent finalFocus={finalFocus} align="end" aria-label={`Actions for ${task.title}`}>
         <CardMenuItems task={task} context={context} actions={actions} leaving={leaving} />

@@ -228,9 +228,11 @@ const CardArticle = memo(function CardArticle(props: CardArticleProps) {
         onPeek={actions.peek}
       />
       {selected && <span className="visually-hidden">Selected</span>}
-      <div className="task-card-presence">
-        <CardPresence workspaceId={context.workspaceId} taskId={task.id} />
-      </div>
+      <CardPresence
+        className="task-card-presence"
+        workspaceId={context.workspaceId}
+        taskId={task.id}
+      />
       <div className="task-card-actions">
         <button
           ref={handle}
@@ -241,7 +243,7 @@ const CardArticle = memo(function CardArticle(props: CardArticleProps) {
           aria-label={`Drag ${task.title}`}
           title="Drag to move (Space to pick up with the keyboard)"
         >
-          <span aria-hidden="true">⠿</span>
+          ⠿
         </button>
         <CardMenu task={task} context={context} actions={actions} leavesOnMove />
       </div>
